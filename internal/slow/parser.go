@@ -1,0 +1,75 @@
+package slow
+
+import (
+	"github.com/spanurl/spanurl/record"
+)
+
+// State is a state of the basic URL parser. The setters of the URL API pass
+// one as the state override.
+type State uint8
+
+// The basic URL parser's states, by their names in the standard.
+const (
+	NoState State = iota // no state override
+	SchemeStartState
+	SchemeState
+	NoSchemeState
+	SpecialRelativeOrAuthorityState
+	PathOrAuthorityState
+	RelativeState
+	RelativeSlashState
+	SpecialAuthoritySlashesState
+	SpecialAuthorityIgnoreSlashesState
+	AuthorityState
+	HostState
+	HostnameState
+	PortState
+	FileState
+	FileSlashState
+	FileHostState
+	PathStartState
+	PathState
+	OpaquePathState
+	QueryState
+	FragmentState
+)
+
+// Parser runs the basic URL parser. Its zero value is ready to use; a
+// Parser keeps its buffers between runs, so one Parser used for many inputs
+// stops allocating once its buffers have grown. A Parser is not safe for
+// concurrent use.
+type Parser struct {
+	// CollectErrors makes Parse record every validation error, which Errors
+	// then returns. When false, reporting costs one branch per error.
+	CollectErrors bool
+
+	url    record.URL
+	errs   reporter
+	input  []byte // the cleaned input: trimmed, tabs and newlines removed
+	buffer []byte // the spec's buffer
+	tmp    []byte // scratch for host parsing and encoding
+}
+
+// Errors returns the validation errors of the last run when CollectErrors
+// was set. The slice is reused by the next run.
+func (p *Parser) Errors() []record.ValidationError { return p.errs.list }
+
+// Parse runs the basic URL parser on input with base (nil for none) and
+// encoding (nil for UTF-8). On success the result is valid until the next
+// call on p. On failure it returns a *ParseError naming the validation error
+// that made the parse fail.
+func (p *Parser) Parse(input string, base *record.URL, encoding *Encoding) (*record.URL, error) {
+	p.url.Reset()
+	if err := p.run(input, base, encoding, &p.url, NoState); err != nil {
+		return nil, err
+	}
+	return &p.url, nil
+}
+
+// ParseWithOverride runs the basic URL parser on input with url and state
+// override, modifying url in place, as the URL API's setters do. It returns
+// an error when the parser returns failure (url may then be partly
+// modified; callers work on a copy).
+func (p *Parser) ParseWithOverride(input string, url *record.URL, override State) error {
+	return p.run(input, nil, nil, url, override)
+}

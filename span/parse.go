@@ -1,0 +1,105 @@
+package span
+
+import (
+	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/record"
+)
+
+// Parse parses input as an absolute URL (the URL parser with no base). On
+// failure the error is a *ParseError that names the validation error which
+// made the parse fail; errors.Is(err, record.HostMissing) and the like work.
+func Parse(input string) (URL, error) {
+	var p slow.Parser
+	return parseWith(&p, input, nil)
+}
+
+// Parse resolves ref against base (the URL parser with base), like
+// new URL(ref, base). A zero base means no base.
+func (base URL) Parse(ref string) (URL, error) {
+	var p slow.Parser
+	if base.IsZero() {
+		return parseWith(&p, ref, nil)
+	}
+	var b record.URL
+	base.toRecord(&b)
+	return parseWith(&p, ref, &b)
+}
+
+// CanParse reports whether input parses as an absolute URL (URL.canParse).
+func CanParse(input string) bool {
+	var p slow.Parser
+	_, err := p.Parse(input, nil, nil)
+	return err == nil
+}
+
+// ParseWithErrors parses input against base (zero for none) and also
+// returns every validation error the parser met, in order, with offsets
+// into input. A URL can parse and still have validation errors (it is then
+// not a valid URL string); on failure the last error is the fatal one.
+func ParseWithErrors(input string, base URL) (URL, []record.ValidationError, error) {
+	p := slow.Parser{CollectErrors: true}
+	var u URL
+	var err error
+	if base.IsZero() {
+		u, err = parseWith(&p, input, nil)
+	} else {
+		var b record.URL
+		base.toRecord(&b)
+		u, err = parseWith(&p, input, &b)
+	}
+	errs := append([]record.ValidationError(nil), p.Errors()...)
+	return u, errs, err
+}
+
+// ParseError is the error Parse returns: the validation error that made
+// the parse fail, its offset in the input, and the input (with any
+// password masked).
+type ParseError = slow.ParseError
+
+func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
+	r, err := p.Parse(input, base, nil)
+	if err != nil {
+		return URL{}, err
+	}
+	return FromRecord(r), nil
+}
+
+// FromRecord serializes a URL record into a URL value.
+func FromRecord(r *record.URL) URL {
+	buf, off := r.Serialize(make([]byte, 0, serializedLen(r)), false)
+	u := URL{href: string(buf), off: off, kind: r.Host.Kind}
+	if r.IsSpecial() {
+		u.flag |= flagSpecial
+	}
+	if r.OpaquePath {
+		u.flag |= flagOpaquePath
+	}
+	return u
+}
+
+func serializedLen(r *record.URL) int {
+	return len(r.Scheme) + 1 + 2 + len(r.Username) + 1 + len(r.Password) + 1 +
+		len(r.Host.Text) + 6 + 2 + len(r.Path) + 1 + len(r.Query) + 1 + len(r.Fragment)
+}
+
+// toRecord fills r with u's components, the form the parser takes a base
+// in.
+func (u URL) toRecord(r *record.URL) {
+	r.Reset()
+	r.Scheme = append(r.Scheme, u.Scheme()...)
+	r.Username = append(r.Username, u.Username()...)
+	r.Password = append(r.Password, u.Password()...)
+	r.Host.Kind = u.kind
+	r.Host.Text = append(r.Host.Text, u.Hostname()...)
+	if u.off.Port != record.Omitted {
+		r.Port = int(u.off.Port)
+	}
+	r.Path = append(r.Path, u.Pathname()...)
+	r.OpaquePath = u.HasOpaquePath()
+	if q, ok := u.Query(); ok {
+		r.Query, r.HasQuery = append(r.Query, q...), true
+	}
+	if f, ok := u.Fragment(); ok {
+		r.Fragment, r.HasFragment = append(r.Fragment, f...), true
+	}
+}

@@ -1,0 +1,202 @@
+package span
+
+import (
+	"strconv"
+
+	"github.com/spanurl/spanurl/record"
+)
+
+// URL is a parsed URL: its serialization and the offsets of its components.
+// It is a comparable value; two URLs are == exactly when their
+// serializations are equal (URL equivalence). The zero value is not a URL.
+type URL struct {
+	href string
+	off  record.Offsets
+	kind record.HostKind
+	flag flags
+}
+
+type flags uint8
+
+const (
+	flagSpecial flags = 1 << iota
+	flagOpaquePath
+)
+
+// IsZero reports whether u is the zero URL (not the result of a parse).
+func (u URL) IsZero() bool { return u.href == "" }
+
+// Href returns the URL's serialization, the href getter.
+func (u URL) Href() string { return u.href }
+
+// String returns the URL's serialization, like Href.
+func (u URL) String() string { return u.href }
+
+// Scheme returns the scheme without ":", e.g. "https".
+func (u URL) Scheme() string { return u.href[:u.off.SchemeEnd] }
+
+// Protocol returns the protocol getter: the scheme followed by ":".
+func (u URL) Protocol() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.off.SchemeEnd+1]
+}
+
+// Username returns the username getter (percent-encoded, possibly empty).
+func (u URL) Username() string { return u.href[u.off.UsernameStart():u.off.UsernameEnd] }
+
+// Password returns the password getter (percent-encoded, possibly empty).
+func (u URL) Password() string {
+	if u.off.UsernameEnd+1 < u.off.HostStart && u.href[u.off.UsernameEnd] == ':' {
+		return u.href[u.off.UsernameEnd+1 : u.off.HostStart-1]
+	}
+	return ""
+}
+
+// Host returns the host getter: the serialized host and, if the URL has a
+// port, ":" and the port. It is "" when the host is null.
+func (u URL) Host() string {
+	if u.off.Port == record.Omitted {
+		return u.href[u.off.HostStart:u.off.HostEnd]
+	}
+	return u.href[u.off.HostStart:u.portEnd()]
+}
+
+// Hostname returns the hostname getter: the serialized host ("" when null).
+// IPv6 addresses keep their brackets.
+func (u URL) Hostname() string { return u.href[u.off.HostStart:u.off.HostEnd] }
+
+// Port returns the port getter: the port in decimal, or "" when the port is
+// null (absent or the scheme's default).
+func (u URL) Port() string {
+	if u.off.Port == record.Omitted {
+		return ""
+	}
+	return u.href[u.off.HostEnd+1 : u.portEnd()]
+}
+
+func (u URL) portEnd() uint32 {
+	// The port is followed by the path, or by "/." which only a null host
+	// gets, so the path start is the port's end.
+	return u.off.PathStart
+}
+
+// PortNumber returns the port and true, or 0 and false when it is null.
+func (u URL) PortNumber() (uint16, bool) {
+	if u.off.Port == record.Omitted {
+		return 0, false
+	}
+	return uint16(u.off.Port), true
+}
+
+// Pathname returns the pathname getter: the serialized path (an opaque
+// path as it is).
+func (u URL) Pathname() string {
+	return u.href[u.off.PathStart:u.off.PathEnd(len(u.href))]
+}
+
+// Search returns the search getter: "?" and the query, or "" when the query
+// is null or empty.
+func (u URL) Search() string {
+	q, ok := u.Query()
+	if !ok || q == "" {
+		return ""
+	}
+	return u.href[u.off.QueryStart : u.off.QueryStart+1+uint32(len(q))]
+}
+
+// Query returns the query without "?" and whether it is non-null.
+func (u URL) Query() (string, bool) {
+	if u.off.QueryStart == record.Omitted {
+		return "", false
+	}
+	end := uint32(len(u.href))
+	if u.off.FragmentStart != record.Omitted {
+		end = u.off.FragmentStart
+	}
+	return u.href[u.off.QueryStart+1 : end], true
+}
+
+// HasQuery reports whether the query is non-null (it may be empty).
+func (u URL) HasQuery() bool { return u.off.QueryStart != record.Omitted }
+
+// Hash returns the hash getter: "#" and the fragment, or "" when the
+// fragment is null or empty.
+func (u URL) Hash() string {
+	if u.off.FragmentStart == record.Omitted || int(u.off.FragmentStart)+1 == len(u.href) {
+		return ""
+	}
+	return u.href[u.off.FragmentStart:]
+}
+
+// Fragment returns the fragment without "#" and whether it is non-null.
+func (u URL) Fragment() (string, bool) {
+	if u.off.FragmentStart == record.Omitted {
+		return "", false
+	}
+	return u.href[u.off.FragmentStart+1:], true
+}
+
+// HasFragment reports whether the fragment is non-null (it may be empty).
+func (u URL) HasFragment() bool { return u.off.FragmentStart != record.Omitted }
+
+// HostKind reports which kind of host the URL has (HostNull for none).
+func (u URL) HostKind() record.HostKind { return u.kind }
+
+// IsSpecial reports whether the scheme is a special scheme (ftp, file,
+// http, https, ws, wss).
+func (u URL) IsSpecial() bool { return u.flag&flagSpecial != 0 }
+
+// HasOpaquePath reports whether the URL has an opaque path (like
+// "mailto:x@example.org" or "data:,hi").
+func (u URL) HasOpaquePath() bool { return u.flag&flagOpaquePath != 0 }
+
+// Offsets returns the component offsets within Href.
+func (u URL) Offsets() record.Offsets { return u.off }
+
+// WithoutFragment returns u with its fragment removed (URL serializing with
+// exclude fragment).
+func (u URL) WithoutFragment() URL {
+	if u.off.FragmentStart == record.Omitted {
+		return u
+	}
+	v := u
+	v.href = u.href[:u.off.FragmentStart]
+	v.off.FragmentStart = record.Omitted
+	return v
+}
+
+// Equal runs URL equivalence; with excludeFragments the fragments are
+// ignored.
+func (u URL) Equal(v URL, excludeFragments bool) bool {
+	if excludeFragments {
+		return u.WithoutFragment().href == v.WithoutFragment().href
+	}
+	return u.href == v.href
+}
+
+// Origin returns the serialization of the URL's origin (the origin getter):
+// "scheme://host[:port]" for http, https, ws, wss and ftp; for a blob URL,
+// the origin of the URL its path parses to when that is http or https (a
+// file URL's origin is opaque); "null" for every opaque origin.
+func (u URL) Origin() string {
+	switch u.Scheme() {
+	case "http", "https", "ws", "wss", "ftp":
+		return u.href[:u.off.SchemeEnd+3] + u.Host()
+	case "blob":
+		inner, err := Parse(u.Pathname())
+		if err != nil {
+			return "null"
+		}
+		switch inner.Scheme() {
+		case "http", "https":
+			return inner.Origin()
+		}
+		return "null"
+	}
+	return "null"
+}
+
+// GoString shows the URL for %#v.
+func (u URL) GoString() string { return "span.URL(" + strconv.Quote(u.href) + ")" }
