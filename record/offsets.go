@@ -39,7 +39,7 @@ type Offsets struct {
 }
 
 // UsernameStart is where the username would start: after "scheme://".
-func (o *Offsets) UsernameStart() uint32 {
+func (o Offsets) UsernameStart() uint32 {
 	if o.HostStart == o.SchemeEnd+1 {
 		return o.HostStart
 	}
@@ -47,7 +47,7 @@ func (o *Offsets) UsernameStart() uint32 {
 }
 
 // PathEnd is where the path ends: at the query, the fragment, or the end.
-func (o *Offsets) PathEnd(n int) uint32 {
+func (o Offsets) PathEnd(n int) uint32 {
 	if o.QueryStart != Omitted {
 		return o.QueryStart
 	}
@@ -61,7 +61,7 @@ func (o *Offsets) PathEnd(n int) uint32 {
 // offset in order and in range, and each delimiter where it must be. Tests
 // and fuzzers call it on every result; it returns a description of the
 // first problem, or "".
-func (o *Offsets) Check(href string) string {
+func (o Offsets) Check(href string) string {
 	n := uint32(len(href))
 	switch {
 	case o.SchemeEnd == 0 || o.SchemeEnd >= n || href[o.SchemeEnd] != ':':

@@ -74,3 +74,41 @@ func (u *URL) Equal(v *URL, excludeFragments bool) bool {
 	b, _ := v.Serialize(nil, excludeFragments)
 	return string(a) == string(b)
 }
+
+// SerializedLen returns the length of u's serialization, without building
+// it.
+func (u *URL) SerializedLen() int {
+	n := len(u.Scheme) + 1
+	if u.Host.Kind != HostNull {
+		n += 2 + len(u.Host.Text)
+		if u.IncludesCredentials() {
+			n += len(u.Username) + 1
+			if len(u.Password) > 0 {
+				n += 1 + len(u.Password)
+			}
+		}
+		if u.Port != NoPort {
+			n += 1 + decimalLen(u.Port)
+		}
+	}
+	if u.NeedsPathGuard() {
+		n += 2
+	}
+	n += len(u.Path)
+	if u.HasQuery {
+		n += 1 + len(u.Query)
+	}
+	if u.HasFragment {
+		n += 1 + len(u.Fragment)
+	}
+	return n
+}
+
+func decimalLen(v int) int {
+	n := 1
+	for v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
+}

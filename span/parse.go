@@ -66,7 +66,7 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 
 // FromRecord serializes a URL record into a URL value.
 func FromRecord(r *record.URL) URL {
-	buf, off := r.Serialize(make([]byte, 0, serializedLen(r)), false)
+	buf, off := r.Serialize(make([]byte, 0, r.SerializedLen()), false)
 	u := URL{href: string(buf), off: off, kind: r.Host.Kind}
 	if r.IsSpecial() {
 		u.flag |= flagSpecial
@@ -75,11 +75,6 @@ func FromRecord(r *record.URL) URL {
 		u.flag |= flagOpaquePath
 	}
 	return u
-}
-
-func serializedLen(r *record.URL) int {
-	return len(r.Scheme) + 1 + 2 + len(r.Username) + 1 + len(r.Password) + 1 +
-		len(r.Host.Text) + 6 + 2 + len(r.Path) + 1 + len(r.Query) + 1 + len(r.Fragment)
 }
 
 // toRecord fills r with u's components, the form the parser takes a base
@@ -102,4 +97,28 @@ func (u URL) toRecord(r *record.URL) {
 	if f, ok := u.Fragment(); ok {
 		r.Fragment, r.HasFragment = append(r.Fragment, f...), true
 	}
+}
+
+// ParseWithEncoding parses input against base (zero for none) the way a
+// document in a legacy encoding does: the query of a special URL other than
+// ws: and wss: is percent-encoded after encoding with the encoding that the
+// WHATWG label names ("shift_jis", "windows-1252", "gb18030", ...). UTF-16
+// labels and "replacement" mean UTF-8, as "get an output encoding" says. An
+// unknown label is an error.
+func ParseWithEncoding(input string, base URL, label string) (URL, error) {
+	enc, err := slow.LookupEncoding(label)
+	if err != nil {
+		return URL{}, err
+	}
+	var p slow.Parser
+	var b *record.URL
+	if !base.IsZero() {
+		b = new(record.URL)
+		base.toRecord(b)
+	}
+	r, err := p.Parse(input, b, enc)
+	if err != nil {
+		return URL{}, err
+	}
+	return FromRecord(r), nil
 }

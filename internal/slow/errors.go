@@ -1,33 +1,102 @@
 package slow
 
 import (
+	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/spanurl/spanurl/record"
 )
 
-// ParseError is the parser's failure: the validation error that made it
-// return failure and where, in the original input. errors.Is matches it
-// against its record.ErrorType.
+// ErrInputTooLong is the failure for input (or a serialization) longer than
+// record.MaxInput bytes: offsets are 32-bit.
+var ErrInputTooLong = errors.New("URL longer than 4 GiB")
+
+// errFailure is the failure of a run that no validation error names: the
+// state-override returns of the setters, which the standard leaves
+// unnamed.
+var errFailure = errors.New("state override failure")
+
+// ParseError is the parser's failure: the validation error that made the
+// parser return failure and its offset in the original input. errors.Is
+// matches it against its record.ErrorType (and ErrInputTooLong).
 type ParseError struct {
 	record.ValidationError
-	// Input is the input that failed, shortened when long. Password text in
-	// it is masked when the failure came after credentials were read.
+	// Input is the input that failed, shortened when long, with the
+	// password (the text between "://user:" and "@") masked.
 	Input string
+	// Err is set for failures that are not validation errors.
+	Err error
 }
 
 func (e *ParseError) Error() string {
-	if e.Type == 0 {
-		return "invalid URL " + strconv.Quote(e.Input)
+	var b strings.Builder
+	b.WriteString("invalid URL ")
+	b.WriteString(strconv.Quote(e.Input))
+	switch {
+	case e.Err != nil:
+		b.WriteString(": ")
+		b.WriteString(e.Err.Error())
+	case e.Type != 0:
+		b.WriteString(": ")
+		b.WriteString(e.ValidationError.Error())
 	}
-	return "invalid URL " + strconv.Quote(e.Input) + ": " + e.ValidationError.Error()
+	return b.String()
 }
 
-// Unwrap returns the ErrorType, so errors.Is(err, record.HostMissing)
-// works through wrapping.
+// Unwrap returns the ErrorType (or Err), so errors.Is(err,
+// record.HostMissing) works through wrapping.
 func (e *ParseError) Unwrap() error {
+	if e.Err != nil {
+		return e.Err
+	}
 	if e.Type == 0 {
 		return nil
 	}
 	return e.Type
+}
+
+// failure builds the error for a run that returned failure because of
+// validation error t (0 when unnamed) detected at cleaned-input offset at.
+func (p *Parser) failure(input string, t record.ErrorType, at int) error {
+	e := &ParseError{Input: maskedInput(input)}
+	e.Type = t
+	e.Offset = p.errs.original(at)
+	if t == 0 {
+		e.Err = errFailure
+	}
+	return e
+}
+
+const maxQuoted = 256
+
+// maskedInput shortens input for an error message and hides a password.
+func maskedInput(s string) string {
+	if i := strings.Index(s, "://"); i >= 0 {
+		rest := s[i+3:]
+		end := strings.IndexAny(rest, "/?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		if at := strings.LastIndexByte(rest[:end], '@'); at >= 0 {
+			if colon := strings.IndexByte(rest[:at], ':'); colon >= 0 {
+				s = s[:i+3] + rest[:colon+1] + "***" + rest[at:]
+			}
+		}
+	}
+	return shorten(s)
+}
+
+func shorten(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	return s[:maxQuoted] + "..."
+}
+
+func (p *Parser) maxInput() int {
+	if p.MaxInput > 0 {
+		return p.MaxInput
+	}
+	return record.MaxInput
 }

@@ -42,6 +42,10 @@ type Parser struct {
 	// CollectErrors makes Parse record every validation error, which Errors
 	// then returns. When false, reporting costs one branch per error.
 	CollectErrors bool
+	// MaxInput, when positive, lowers the longest accepted input and
+	// serialization below record.MaxInput (tests use it to exercise the
+	// limit without 4 GiB strings).
+	MaxInput int
 
 	url    record.URL
 	errs   reporter

@@ -10,12 +10,18 @@ type reporter struct {
 	list    []record.ValidationError
 	leading int   // bytes trimmed from the start of the original input
 	removed []int // cleaned-input offsets at which a tab or newline was removed, ascending
+
+	lastType record.ErrorType // the last error reported, kept even when not collecting
 }
 
 // add records a validation error of type t detected at cleaned-input
 // offset at.
 func (r *reporter) add(t record.ErrorType, at int) {
-	if r == nil || !r.on {
+	if r == nil {
+		return
+	}
+	r.lastType = t
+	if !r.on {
 		return
 	}
 	r.list = append(r.list, record.ValidationError{Type: t, Offset: r.original(at)})

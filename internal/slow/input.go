@@ -1,0 +1,122 @@
+package slow
+
+import (
+	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/record"
+)
+
+// prepare runs the basic URL parser's input steps 1.2-3: trims leading and
+// trailing C0 control or space (only when trim is set, i.e. no url was
+// given), removes every ASCII tab or newline, and reports invalid-URL-unit
+// for each. The cleaned input goes to p.input. Input that is not valid
+// UTF-8 is first decoded as the Encoding Standard's "UTF-8 decode" does,
+// each maximal invalid subpart becoming U+FFFD, which is what a Go string
+// must go through to become the scalar value string the standard takes.
+func (p *Parser) prepare(input string, trim bool) {
+	p.input = p.input[:0]
+	p.errs.leading = 0
+	p.errs.removed = p.errs.removed[:0]
+	start, end := 0, len(input)
+	if trim {
+		// 1.2-1.3. Leading and trailing C0 control or space.
+		for start < end && input[start] <= ' ' {
+			start++
+		}
+		for end > start && input[end-1] <= ' ' {
+			end--
+		}
+		if start > 0 {
+			p.errs.addOriginal(record.InvalidURLUnit, 0)
+		}
+		if end < len(input) {
+			p.errs.addOriginal(record.InvalidURLUnit, end)
+		}
+	}
+	p.errs.leading = start
+	valid := utf8.ValidString(input[start:end])
+	// 2-3. ASCII tab or newline: report and remove.
+	for i := start; i < end; i++ {
+		c := input[i]
+		if c == '\t' || c == '\n' || c == '\r' {
+			p.errs.addOriginal(record.InvalidURLUnit, i)
+			p.errs.removed = append(p.errs.removed, len(p.input))
+			continue
+		}
+		if c >= utf8.RuneSelf && !valid {
+			n := invalidUTF8Prefix(input[i:end])
+			if n > 0 {
+				p.input = append(p.input, "\uFFFD"...)
+				i += n - 1
+				continue
+			}
+			_, size := utf8.DecodeRuneInString(input[i:end])
+			p.input = append(p.input, input[i:i+size]...)
+			i += size - 1
+			continue
+		}
+		p.input = append(p.input, c)
+	}
+}
+
+// invalidUTF8Prefix returns the length of the maximal subpart of an
+// ill-formed UTF-8 sequence at the start of s (at least 1), or 0 when s
+// starts with a well-formed character.
+func invalidUTF8Prefix(s string) int {
+	r, size := utf8.DecodeRuneInString(s)
+	if r != utf8.RuneError || size > 1 {
+		return 0
+	}
+	c := s[0]
+	var need int
+	lo, hi := byte(0x80), byte(0xBF)
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		need = 1
+	case c >= 0xE0 && c <= 0xEF:
+		need = 2
+		if c == 0xE0 {
+			lo = 0xA0
+		} else if c == 0xED {
+			hi = 0x9F
+		}
+	case c >= 0xF0 && c <= 0xF4:
+		need = 3
+		if c == 0xF0 {
+			lo = 0x90
+		} else if c == 0xF4 {
+			hi = 0x8F
+		}
+	default:
+		return 1
+	}
+	n := 1
+	for ; n <= need && n < len(s); n++ {
+		if s[n] < lo || s[n] > hi {
+			break
+		}
+		lo, hi = 0x80, 0xBF
+	}
+	return n
+}
+
+// isASCIIURLCodePoint reports whether c (< 0x80) is a URL code point:
+// ASCII alphanumeric or one of !$&'()*+,-./:;=?@_~.
+func isASCIIURLCodePoint(c byte) bool {
+	return urlCodePointTable[c>>6]&(1<<(c&63)) != 0
+}
+
+var urlCodePointTable = func() (t [2]uint64) {
+	set := func(c byte) { t[c>>6] |= 1 << (c & 63) }
+	for c := byte('0'); c <= '9'; c++ {
+		set(c)
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		set(c)
+		set(c - 'a' + 'A')
+	}
+	for _, c := range []byte("!$&'()*+,-./:;=?@_~") {
+		set(c)
+	}
+	return t
+}()

@@ -1,0 +1,91 @@
+package span_test
+
+import (
+	"bufio"
+	"os"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/span"
+)
+
+// addSeeds adds our hand-written seeds (testdata/fuzz/seeds.txt) and, when
+// the WPT data is present, every urltestdata.json input.
+func addSeeds(f *testing.F, add func(input, base string)) {
+	file, err := os.Open("../testdata/fuzz/seeds.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		add(sc.Text(), "")
+	}
+	if os.Getenv("SPANURL_WPT_DIR") != "" || wptPresent() {
+		for _, tc := range testdata.LoadJSON[urlTest](f, "urltestdata.json") {
+			base := ""
+			if tc.Base != nil {
+				base = *tc.Base
+			}
+			add(tc.Input, base)
+		}
+	}
+}
+
+func wptPresent() bool {
+	_, err := os.Stat("../../shared/wpt/urltestdata.json")
+	return err == nil
+}
+
+// checkParsed asserts what every successful parse must satisfy: offsets
+// consistent with the href, every getter callable, and idempotence (the
+// serialization parses to an equal URL).
+func checkParsed(t *testing.T, u span.URL, what string) {
+	t.Helper()
+	if msg := u.Offsets().Check(u.Href()); msg != "" {
+		t.Fatalf("%s: href %q: %s", what, u.Href(), msg)
+	}
+	_ = u.Origin() + u.Protocol() + u.Username() + u.Password() + u.Host() + u.Hostname() +
+		u.Port() + u.Pathname() + u.Search() + u.Hash()
+	again, err := span.Parse(u.Href())
+	if err != nil {
+		t.Fatalf("%s: href %q does not parse: %v", what, u.Href(), err)
+	}
+	if again != u {
+		t.Fatalf("%s: href %q reparses to %q", what, u.Href(), again.Href())
+	}
+}
+
+// FuzzParse: parsing never panics, and every URL it returns is idempotent
+// under serialize-then-parse with consistent offsets.
+func FuzzParse(f *testing.F) {
+	addSeeds(f, func(input, _ string) { f.Add(input) })
+	f.Fuzz(func(t *testing.T, input string) {
+		u, err := span.Parse(input)
+		if err != nil {
+			return
+		}
+		checkParsed(t, u, "Parse("+input+")")
+	})
+}
+
+// FuzzParseWithBase: the same for relative resolution against a base.
+func FuzzParseWithBase(f *testing.F) {
+	addSeeds(f, func(input, base string) {
+		if base == "" {
+			base = "http://example.com/a/b?c#d"
+		}
+		f.Add(input, base)
+	})
+	f.Fuzz(func(t *testing.T, input, baseInput string) {
+		base, err := span.Parse(baseInput)
+		if err != nil {
+			return
+		}
+		u, err := base.Parse(input)
+		if err != nil {
+			return
+		}
+		checkParsed(t, u, "Parse("+input+", "+baseInput+")")
+	})
+}

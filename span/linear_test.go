@@ -1,0 +1,102 @@
+package span_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/span"
+)
+
+// linearShapes are inputs built to provoke super-linear work: each repeats
+// a unit n times inside a frame.
+var linearShapes = []struct {
+	name         string
+	prefix, unit string
+	suffix       string
+}{
+	{"dot-segments", "http://h/", "a/../", ""},
+	{"encoded-dot-segments", "http://h/", "%2e%2E/./", ""},
+	{"percent", "http://h/", "%", "?%"},
+	{"percent-encode", "http://h/", "\"<>` ", ""},
+	{"opaque-path", "mailto:", "a b", "?q"},
+	{"query", "http://h/?", "a=b&c d", "#"},
+	{"fragment", "http://h/#", "é ", ""},
+	{"ipv6-colons", "http://[", ":", "]/"},
+	{"ipv6-pieces", "http://[", "1:", "]/"},
+	{"ipv4-dots", "http://", "1.", "/"},
+	{"ipv4-digits", "http://0x", "f", "/"},
+	{"at-signs", "http://", "a@", "h/"},
+	{"userinfo-colons", "http://", "a:", "@h/"},
+	{"ascii-host", "http://", "ab.", "com/"},
+	{"non-ascii-host-labels", "http://", "é.", "com/"},
+	{"long-non-ascii-label", "http://", "é", ".com/"},
+	{"xn-label", "http://xn--", "a", "/"},
+	{"slashes", "file:", "/", "x"},
+	{"backslashes", "http:", "\\", "h/"},
+	{"tabs", "http://h/", "a\t\n", ""},
+	{"windows-drive", "file:///", "C|/", ""},
+	{"opaque-host", "foo://", "a%", "/"},
+	{"port-zeros", "http://h:", "0", "/"},
+	{"relative-dots", "", "../", ""},
+}
+
+// parseTime is the best of several runs of parsing s against base.
+func parseTime(base span.URL, s string) time.Duration {
+	best := time.Duration(1 << 62)
+	for range 5 {
+		start := time.Now()
+		base.Parse(s)
+		if d := time.Since(start); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// TestLinearTime parses each shape at 64 KiB and 1 MiB: a 16x longer input
+// must take less than 64x the time (a quadratic parser would take ~256x; the
+// headroom absorbs cache effects and a busy machine).
+// It proves the ratio, not a wall-clock limit.
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("linear-time ratios need full-size inputs")
+	}
+	base, _ := span.Parse("http://example.com/a/b")
+	for _, s := range linearShapes {
+		t.Run(s.name, func(t *testing.T) {
+			build := func(size int) string {
+				n := max(1, (size-len(s.prefix)-len(s.suffix))/len(s.unit))
+				return s.prefix + strings.Repeat(s.unit, n) + s.suffix
+			}
+			small, large := build(64<<10), build(1<<20)
+			parseTime(base, small) // warm up
+			ts, tl := parseTime(base, small), parseTime(base, large)
+			ratio := float64(tl) / float64(max(ts, time.Microsecond))
+			t.Logf("%s: 64KiB %v, 1MiB %v, ratio %.1f", s.name, ts, tl, ratio)
+			if ratio > 64 {
+				t.Errorf("%s: 16x input took %.1fx time: not linear", s.name, ratio)
+			}
+		})
+	}
+}
+
+// TestInputTooLong checks that input beyond the offset limit is rejected
+// with ErrInputTooLong, not a panic, and that a serialization which would
+// outgrow the limit is rejected too. The limit is lowered on a Parser so
+// the test needs no 4 GiB string.
+func TestInputTooLong(t *testing.T) {
+	p := slow.Parser{MaxInput: 100}
+	if _, err := p.Parse("http://h/"+strings.Repeat("a", 100), nil, nil); !errors.Is(err, slow.ErrInputTooLong) {
+		t.Errorf("long input: err = %v, want ErrInputTooLong", err)
+	}
+	// 30 input bytes, but each "é" becomes "%C3%A9": 6 bytes.
+	if _, err := p.Parse("http://h/"+strings.Repeat("é", 20), nil, nil); !errors.Is(err, slow.ErrInputTooLong) {
+		t.Errorf("long serialization: err = %v, want ErrInputTooLong", err)
+	}
+	if _, err := p.Parse("http://h/ok", nil, nil); err != nil {
+		t.Errorf("short input: %v", err)
+	}
+}
