@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spanurl/spanurl/span"
+)
+
+// runWPT runs "spanurl wpt": one JSON request per line of stdin, one JSON
+// answer per line of stdout, in order, whatever the requests hold. Only an
+// I/O error stops it.
+func runWPT(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help":
+			io.WriteString(stderr, manual)
+			return exitOK
+		}
+		fmt.Fprintln(stderr, "spanurl wpt: takes no arguments (spanurl -h for help)")
+		return exitUsage
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	enc := newEncoder(out)
+	err := eachLine(stdin, out, func(line string) {
+		enc.Encode(answerWPT([]byte(line))) // errors stay in out, reported on Flush
+	})
+	if err == nil {
+		if err = out.Flush(); err != nil {
+			err = fmt.Errorf("%w: %v", errWrite, err)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "spanurl wpt: %v\n", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// wptFailure is the answer for an input that fails to parse.
+type wptFailure struct {
+	Failure bool `json:"failure"`
+}
+
+// wptError is the answer for a request that is malformed or not supported.
+type wptError struct {
+	Error string `json:"error"`
+}
+
+var (
+	errUnsupported = wptError{Error: "unsupported"}
+	errNotObject   = wptError{Error: "request is not a JSON object"}
+)
+
+// answerWPT answers one request line:
+//
+//	{"input": S, "base": S or null}            -> the getters, or {"failure": true}
+//	{"href": S, "setter": S, "new_value": S}   -> {"error": "unsupported"}
+//	{"op": ...}                                -> {"error": "unsupported"}
+//	anything else                              -> {"error": "..."}
+func answerWPT(line []byte) any {
+	var req map[string]json.RawMessage
+	if err := json.Unmarshal(line, &req); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return errNotObject
+		}
+		return wptError{Error: "invalid JSON: " + err.Error()}
+	}
+	if req == nil { // the line is "null"
+		return errNotObject
+	}
+	if _, ok := req["op"]; ok {
+		return errUnsupported
+	}
+	if _, ok := req["setter"]; ok {
+		return errUnsupported
+	}
+	rawInput, ok := req["input"]
+	if !ok {
+		return wptError{Error: `request has none of "input", "setter" or "op"`}
+	}
+	var input string
+	if err := json.Unmarshal(rawInput, &input); err != nil || string(rawInput) == "null" {
+		return wptError{Error: `"input" is not a string`}
+	}
+	var base *string
+	if raw, ok := req["base"]; ok && string(raw) != "null" {
+		base = new(string)
+		if err := json.Unmarshal(raw, base); err != nil {
+			return wptError{Error: `"base" is neither a string nor null`}
+		}
+	}
+	u, err := parseAgainst(input, base)
+	if err != nil {
+		return wptFailure{Failure: true}
+	}
+	return componentsOf(u)
+}
+
+// parseAgainst runs new URL(input, base): a base that fails to parse is a
+// failure too.
+func parseAgainst(input string, base *string) (span.URL, error) {
+	if base == nil {
+		return span.Parse(input)
+	}
+	b, err := span.Parse(*base)
+	if err != nil {
+		return span.URL{}, err
+	}
+	return b.Parse(input)
+}
