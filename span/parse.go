@@ -1,6 +1,8 @@
 package span
 
 import (
+	"net/netip"
+
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 )
@@ -77,8 +79,10 @@ func FromRecord(r *record.URL) URL {
 	return u
 }
 
-// toRecord fills r with u's components, the form the parser takes a base
-// in.
+// ToRecord fills r with u's components (reusing r's buffers): the form the
+// parser takes a base in, and the form the URL API's setters modify.
+func (u URL) ToRecord(r *record.URL) { u.toRecord(r) }
+
 func (u URL) toRecord(r *record.URL) {
 	r.Reset()
 	r.Scheme = append(r.Scheme, u.Scheme()...)
@@ -86,6 +90,19 @@ func (u URL) toRecord(r *record.URL) {
 	r.Password = append(r.Password, u.Password()...)
 	r.Host.Kind = u.kind
 	r.Host.Text = append(r.Host.Text, u.Hostname()...)
+	switch u.kind {
+	case record.HostIPv4:
+		a, _ := netip.ParseAddr(u.Hostname())
+		b := a.As4()
+		r.Host.IPv4 = uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])
+	case record.HostIPv6:
+		h := u.Hostname()
+		a, _ := netip.ParseAddr(h[1 : len(h)-1])
+		b := a.As16()
+		for i := range r.Host.IPv6 {
+			r.Host.IPv6[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+		}
+	}
 	if u.off.Port != record.Omitted {
 		r.Port = int(u.off.Port)
 	}
