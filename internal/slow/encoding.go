@@ -46,9 +46,11 @@ import (
 //   - ISO-2022-JP: x/text has no Roman state (U+00A5, U+203E), encodes
 //     halfwidth katakana with ESC ( I instead of mapping them to fullwidth,
 //     passes U+000E, U+000F and U+001B through instead of failing with
-//     U+FFFD, and flushes at the end of every Transform call.
+//     U+FFFD, and returns to ASCII at the end of every Transform call.
 //
-// x/text's single-byte, EUC-KR and index tables are used as they are.
+// The rest of x/text's data is used as it is: the single-byte tables, index
+// EUC-KR, and the parts of index Big5, jis0208 and gb18030 (with its
+// ranges) that it has.
 
 // Encoding is an output encoding for the URL parser's query state; a nil
 // *Encoding means UTF-8. Values come from LookupEncoding, are never
@@ -108,7 +110,7 @@ func (e *EncodingLabelError) Error() string {
 // *EncodingLabelError.
 func LookupEncoding(label string) (*Encoding, error) {
 	// get an encoding, 1. Remove any leading and trailing ASCII whitespace.
-	s := trimASCIIWhitespace(label)
+	s := trimLabelWhitespace(label)
 	// get an encoding, 2. ASCII case-insensitive match against the labels.
 	// Every label is ASCII lowercase letters, digits and "-_.:"; anything
 	// else cannot match, and must not reach htmlindex, which would trim and
@@ -145,8 +147,8 @@ func LookupEncoding(label string) (*Encoding, error) {
 	return e, nil
 }
 
-// trimASCIIWhitespace removes leading and trailing TAB, LF, FF, CR, SPACE.
-func trimASCIIWhitespace(s string) string {
+// trimLabelWhitespace removes leading and trailing TAB, LF, FF, CR, SPACE.
+func trimLabelWhitespace(s string) string {
 	isWS := func(c byte) bool { return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ' }
 	for len(s) > 0 && isWS(s[0]) {
 		s = s[1:]
@@ -280,7 +282,7 @@ func AppendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 // as U+FFFD), percentEncodeSet set and spaceAsPlus, appending the result to
 // dst. It never fails and runs in time linear in len(input).
 func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, set *record.EncodeSet, spaceAsPlus bool) []byte {
-	w := pctWriter{dst: dst, set: set, spaceAsPlus: spaceAsPlus}
+	w := percentEncodeWriter{dst: dst, set: set, spaceAsPlus: spaceAsPlus}
 	if enc == nil {
 		// UTF-8: the encoder never fails and its output is the input's own
 		// bytes, so step 5 is one pass over input with no encoder.
@@ -308,7 +310,7 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 		return w.dst
 	}
 	// 1. Let encoder be the result of getting an encoder from encoding.
-	e := encoder{enc: enc}
+	e := legacyEncoder{enc: enc}
 	// 2. Let inputQueue be input converted to an I/O queue (read below, one
 	// code point at a time).
 	// 3. Let output be the empty string (w appends to dst).
@@ -351,15 +353,15 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 	}
 }
 
-// pctWriter is step 5.3 of percent-encode after encoding, applied to each
+// percentEncodeWriter is step 5.3 of percent-encode after encoding, applied to each
 // byte of encodeOutput as it is produced.
-type pctWriter struct {
+type percentEncodeWriter struct {
 	dst         []byte
 	set         *record.EncodeSet
 	spaceAsPlus bool
 }
 
-func (w *pctWriter) byte(b byte) {
+func (w *percentEncodeWriter) byte(b byte) {
 	switch {
 	// 5.3.1. If spaceAsPlus is true and byte is 0x20 (SP), append U+002B (+).
 	case b == ' ' && w.spaceAsPlus:
@@ -375,7 +377,7 @@ func (w *pctWriter) byte(b byte) {
 	}
 }
 
-func (w *pctWriter) bytes(bs ...byte) {
+func (w *percentEncodeWriter) bytes(bs ...byte) {
 	for _, b := range bs {
 		w.byte(b)
 	}
@@ -390,29 +392,29 @@ const (
 	iso2022JPJIS0208
 )
 
-// encoder is an instance of enc's encoder for one run of percent-encode
+// legacyEncoder is an instance of enc's encoder for one run of percent-encode
 // after encoding.
-type encoder struct {
+type legacyEncoder struct {
 	enc *Encoding
 	// state is the ISO-2022-JP encoder state, initially ASCII.
 	state iso2022JPState
 	// sc holds the buffers of x/text calls, allocated on first use.
-	sc *scratch
+	sc *xtextScratch
 }
 
-type scratch struct {
+type xtextScratch struct {
 	src [utf8.UTFMax]byte
 	dst [8]byte
 }
 
 // xencode runs x/text encoder t on c alone and returns its output, or nil
 // when t cannot encode c.
-func (e *encoder) xencode(t *encoding.Encoder, c rune) []byte {
+func (e *legacyEncoder) xencode(t *encoding.Encoder, c rune) []byte {
 	if t == nil {
 		return nil
 	}
 	if e.sc == nil {
-		e.sc = new(scratch)
+		e.sc = new(xtextScratch)
 	}
 	n := utf8.EncodeRune(e.sc.src[:], c)
 	nDst, nSrc, err := t.Transform(e.sc.dst[:], e.sc.src[:n], true)
@@ -424,7 +426,7 @@ func (e *encoder) xencode(t *encoding.Encoder, c rune) []byte {
 
 // endOfQueue runs the handler for end-of-queue: only the ISO-2022-JP
 // encoder has output then.
-func (e *encoder) endOfQueue(w *pctWriter) {
+func (e *legacyEncoder) endOfQueue(w *percentEncodeWriter) {
 	if e.enc.kind != kindISO2022JP {
 		// 1. If codePoint is end-of-queue, return finished.
 		return
@@ -441,7 +443,7 @@ func (e *encoder) endOfQueue(w *pctWriter) {
 // handle runs the encoder's handler on scalar value c (non-ASCII, or any
 // for ISO-2022-JP), writing its bytes to w; ok is false for "error with
 // errCP".
-func (e *encoder) handle(w *pctWriter, c rune) (errCP rune, ok bool) {
+func (e *legacyEncoder) handle(w *percentEncodeWriter, c rune) (errCP rune, ok bool) {
 	switch e.enc.kind {
 	case kindSingleByte:
 		return e.singleByte(w, c)
@@ -466,7 +468,7 @@ func (e *encoder) handle(w *pctWriter, c rune) (errCP rune, ok bool) {
 }
 
 // singleByte is the single-byte encoder's handler.
-func (e *encoder) singleByte(w *pctWriter, c rune) (rune, bool) {
+func (e *legacyEncoder) singleByte(w *percentEncodeWriter, c rune) (rune, bool) {
 	// 1. end-of-queue and 2. ASCII: handled by the caller.
 	// 3. Let pointer be the index pointer for codePoint in index
 	// single-byte: x/text's table, plus the C1 entries it drops.
@@ -486,7 +488,7 @@ func (e *encoder) singleByte(w *pctWriter, c rune) (rune, bool) {
 }
 
 // xUserDefined is the x-user-defined encoder's handler.
-func xUserDefined(w *pctWriter, c rune) (rune, bool) {
+func xUserDefined(w *percentEncodeWriter, c rune) (rune, bool) {
 	// 1. end-of-queue and 2. ASCII: handled by the caller.
 	// 3. If codePoint is in the range U+F780 to U+F7FF, return a byte whose
 	// value is codePoint - 0xF780 + 0x80.
@@ -552,7 +554,7 @@ var gb18030IndexPUA = [...]struct {
 // gb18030IndexPointer is the index pointer for c in index gb18030: the
 // entries x/text lacks, then x/text's table (whose two-byte output is
 // turned back into the pointer).
-func (e *encoder) gb18030IndexPointer(c rune) (int, bool) {
+func (e *legacyEncoder) gb18030IndexPointer(c rune) (int, bool) {
 	// GB18030-2005: pointer 7533 (0xA8 0xBC) is U+1E3F.
 	if c == 0x1E3F {
 		return 7533, true
@@ -608,7 +610,7 @@ func gb18030PUAPointer(c rune) (int, bool) {
 // gb18030RangesPointer is the index gb18030 ranges pointer for c: U+E7C7
 // is special-cased (GB18030-2005); otherwise x/text computes the same
 // ranges (its four-byte output is turned back into the pointer).
-func (e *encoder) gb18030RangesPointer(c rune) (int, bool) {
+func (e *legacyEncoder) gb18030RangesPointer(c rune) (int, bool) {
 	// 1. If codePoint is U+E7C7, then return pointer 7457.
 	if c == 0xE7C7 {
 		return 7457, true
@@ -622,7 +624,7 @@ func (e *encoder) gb18030RangesPointer(c rune) (int, bool) {
 }
 
 // gb18030 is the gb18030 encoder's handler, with is GBK for GBK.
-func (e *encoder) gb18030(w *pctWriter, c rune, isGBK bool) (rune, bool) {
+func (e *legacyEncoder) gb18030(w *percentEncodeWriter, c rune, isGBK bool) (rune, bool) {
 	// 1. end-of-queue and 2. ASCII: handled by the caller.
 	// 3. If codePoint is U+E5E5, return error with codePoint.
 	if c == 0xE5E5 {
@@ -681,7 +683,7 @@ func (e *encoder) gb18030(w *pctWriter, c rune, isGBK bool) (rune, bool) {
 }
 
 // big5 is the Big5 encoder's handler.
-func (e *encoder) big5(w *pctWriter, c rune) (rune, bool) {
+func (e *legacyEncoder) big5(w *percentEncodeWriter, c rune) (rune, bool) {
 	// 1. end-of-queue and 2. ASCII: handled by the caller.
 	// 3. Let pointer be the index Big5 pointer for codePoint.
 	pointer, ok := e.big5Pointer(c)
@@ -709,7 +711,7 @@ const big5HKSCSEnd = (0xA1 - 0x81) * 157
 
 // big5Pointer is the index Big5 pointer for c. x/text's encoder gives the
 // last pointer of the whole index.
-func (e *encoder) big5Pointer(c rune) (int, bool) {
+func (e *legacyEncoder) big5Pointer(c rune) (int, bool) {
 	b := e.xencode(e.enc.lookup, c)
 	if len(b) != 2 || b[0] < 0x81 || b[0] > 0xFE {
 		return 0, false
@@ -780,7 +782,7 @@ func big5FirstPointers() map[rune]uint16 {
 // jis0208Pointer is the index pointer for c in index jis0208 (the first),
 // from x/text's EUC-JP encoder: two bytes 0xA1-0xFE are a jis0208 entry
 // (the pointer is below 8836); JIS X 0212 and katakana output is not.
-func (e *encoder) jis0208Pointer(c rune) (int, bool) {
+func (e *legacyEncoder) jis0208Pointer(c rune) (int, bool) {
 	b := e.xencode(e.enc.lookup, c)
 	if len(b) != 2 || b[0] < 0xA1 || b[0] > 0xFE || b[1] < 0xA1 || b[1] > 0xFE {
 		return 0, false
@@ -789,7 +791,7 @@ func (e *encoder) jis0208Pointer(c rune) (int, bool) {
 }
 
 // eucJP is the EUC-JP encoder's handler.
-func (e *encoder) eucJP(w *pctWriter, c rune) (rune, bool) {
+func (e *legacyEncoder) eucJP(w *percentEncodeWriter, c rune) (rune, bool) {
 	// 1. end-of-queue and 2. ASCII: handled by the caller.
 	switch {
 	// 3. If codePoint is U+00A5 (¥), return byte 0x5C.
@@ -837,7 +839,7 @@ var iso2022JPKatakana = [63]uint16{
 // queue is endOfQueue). "Restore codePoint to ioQueue" is a new round of
 // the loop with the same codePoint; each round changes the state, so there
 // are at most three.
-func (e *encoder) iso2022JP(w *pctWriter, c rune) (rune, bool) {
+func (e *legacyEncoder) iso2022JP(w *percentEncodeWriter, c rune) (rune, bool) {
 	for {
 		ascii := c < utf8.RuneSelf
 		// 3. State ASCII or Roman and codePoint U+000E, U+000F or U+001B:
@@ -916,7 +918,7 @@ func (e *encoder) iso2022JP(w *pctWriter, c rune) (rune, bool) {
 }
 
 // shiftJIS is the Shift_JIS encoder's handler.
-func (e *encoder) shiftJIS(w *pctWriter, c rune) (rune, bool) {
+func (e *legacyEncoder) shiftJIS(w *percentEncodeWriter, c rune) (rune, bool) {
 	switch {
 	// 1. end-of-queue: handled by the caller. 2. ASCII (by the caller) or
 	// U+0080: return a byte whose value is codePoint.
@@ -968,7 +970,7 @@ func (e *encoder) shiftJIS(w *pctWriter, c rune) (rune, bool) {
 // shiftJISPointer is the index Shift_JIS pointer for c: the first index
 // jis0208 pointer outside 8272-8835. x/text gives the first pointer; when
 // it is in that range, the next one is an IBM extension (10716-11103).
-func (e *encoder) shiftJISPointer(c rune) (int, bool) {
+func (e *legacyEncoder) shiftJISPointer(c rune) (int, bool) {
 	pointer, ok := e.jis0208Pointer(c)
 	if !ok {
 		return 0, false
@@ -1020,7 +1022,7 @@ func shiftJISIBMPointers() map[rune]uint16 {
 }
 
 // eucKR is the EUC-KR encoder's handler.
-func (e *encoder) eucKR(w *pctWriter, c rune) (rune, bool) {
+func (e *legacyEncoder) eucKR(w *percentEncodeWriter, c rune) (rune, bool) {
 	// 1. end-of-queue and 2. ASCII: handled by the caller.
 	// 3. Let pointer be the index pointer for codePoint in index EUC-KR
 	// (x/text's table, first pointers, returns the bytes of steps 5-7).
