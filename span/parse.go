@@ -3,6 +3,7 @@ package span
 import (
 	"net/netip"
 
+	"github.com/spanurl/spanurl/internal/fast"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 )
@@ -11,6 +12,9 @@ import (
 // failure the error is a *ParseError that names the validation error which
 // made the parse fail; errors.Is(err, record.HostMissing) and the like work.
 func Parse(input string) (URL, error) {
+	if r, ok := fast.ParseAbsolute(input, nil); ok {
+		return fromFast(&r), nil
+	}
 	var p slow.Parser
 	return parseWith(&p, input, nil)
 }
@@ -18,10 +22,14 @@ func Parse(input string) (URL, error) {
 // Parse resolves ref against base (the URL parser with base), like
 // new URL(ref, base). A zero base means no base.
 func (base URL) Parse(ref string) (URL, error) {
-	var p slow.Parser
 	if base.IsZero() {
-		return parseWith(&p, ref, nil)
+		return Parse(ref)
 	}
+	fb := fast.Base{Href: base.href, Off: base.off, Kind: base.kind, Special: base.IsSpecial()}
+	if r, ok := fast.Resolve(&fb, ref, nil); ok {
+		return fromFast(&r), nil
+	}
+	var p slow.Parser
 	var b record.URL
 	base.toRecord(&b)
 	return parseWith(&p, ref, &b)
@@ -29,6 +37,9 @@ func (base URL) Parse(ref string) (URL, error) {
 
 // CanParse reports whether input parses as an absolute URL (URL.canParse).
 func CanParse(input string) bool {
+	if _, ok := fast.ParseAbsolute(input, nil); ok {
+		return true
+	}
 	var p slow.Parser
 	_, err := p.Parse(input, nil, nil)
 	return err == nil
@@ -64,6 +75,17 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 		return URL{}, err
 	}
 	return FromRecord(r), nil
+}
+
+func fromFast(r *fast.Result) URL {
+	u := URL{href: r.Href, off: r.Off, kind: r.Kind}
+	if r.Special {
+		u.flag |= flagSpecial
+	}
+	if r.OpaquePath {
+		u.flag |= flagOpaquePath
+	}
+	return u
 }
 
 // FromRecord serializes a URL record into a URL value.

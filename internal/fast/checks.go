@@ -1,0 +1,227 @@
+package fast
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// checkPath validates a special URL's path starting at s[p] == '/', then
+// its query and fragment. It declines (ok false) on anything the path
+// state would change: a byte of the path percent-encode set, "\", or a
+// single- or double-dot segment (also in its %2e forms).
+func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok bool) {
+	n := len(s)
+	end := n
+	segStart := p + 1
+	for i := sc.next(classStruct, p+1, n); ; i = sc.next(classStruct, i+1, n) {
+		if i < 0 {
+			i = n
+		}
+		c := byte('/')
+		if i < n {
+			c = s[i]
+		}
+		switch c {
+		case '/', '?', '#':
+			if isDotSegment(s[segStart:i]) {
+				return -1, -1, false
+			}
+			segStart = i + 1
+		case '\\':
+			return -1, -1, false
+		}
+		if i == n || c == '?' || c == '#' {
+			end = i
+			break
+		}
+	}
+	if sc.has(classBad, p, end) {
+		return -1, -1, false
+	}
+	// Of the Extra bytes, '`', '{', '}' and '^' are in the path set.
+	for i := sc.next(classExtra, p, end); i >= 0; i = sc.next(classExtra, i+1, end) {
+		if c := s[i]; c != '\'' && c != '|' {
+			return -1, -1, false
+		}
+	}
+	return checkQueryFragment(sc, s, end, true)
+}
+
+// checkQueryFragment validates what follows a path: nothing, or s[q] is
+// '?' or '#'. A special URL's query may not hold a byte of the
+// special-query set ('\'' being the Extra one), any other URL's query one
+// of the query set; a fragment none of the fragment set ('`').
+func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart, fragmentStart int, ok bool) {
+	n := len(s)
+	queryStart, fragmentStart = -1, -1
+	if q == n {
+		return -1, -1, true
+	}
+	f := q
+	if s[q] == '?' {
+		queryStart = q
+		f = n
+		if h := strings.IndexByte(s[q+1:], '#'); h >= 0 {
+			f = q + 1 + h
+		}
+		if sc.has(classBad, q+1, f) {
+			return -1, -1, false
+		}
+		if special {
+			for i := sc.next(classExtra, q+1, f); i >= 0; i = sc.next(classExtra, i+1, f) {
+				if s[i] == '\'' {
+					return -1, -1, false
+				}
+			}
+		}
+	}
+	if f < n {
+		fragmentStart = f
+		if sc.has(classBad, f+1, n) {
+			return -1, -1, false
+		}
+		for i := sc.next(classExtra, f+1, n); i >= 0; i = sc.next(classExtra, i+1, n) {
+			if s[i] == '`' {
+				return -1, -1, false
+			}
+		}
+	}
+	return queryStart, fragmentStart, true
+}
+
+// isDotSegment reports whether seg is a single- or double-dot URL path
+// segment: ".", "..", or those with "%2e" (any case) for some dots.
+func isDotSegment(seg string) bool {
+	switch len(seg) {
+	case 1:
+		return seg == "."
+	case 2:
+		return seg == ".."
+	case 3:
+		return is2e(seg)
+	case 4:
+		return seg[0] == '.' && is2e(seg[1:]) || is2e(seg) && seg[3] == '.'
+	case 6:
+		return is2e(seg) && is2e(seg[3:])
+	}
+	return false
+}
+
+func is2e(s string) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+
+type numberKind uint8
+
+const (
+	numberNo      numberKind = iota // does not end in a number
+	numberDecimal                   // the last label is all digits
+	numberOther                     // hex or another IPv4 number form
+)
+
+// endsInANumber runs the host parser's "ends in a number" checker on an
+// ASCII domain, telling decimal last labels apart.
+func endsInANumber(host string) numberKind {
+	if host == "" {
+		return numberNo
+	}
+	if host[len(host)-1] == '.' {
+		host = host[:len(host)-1]
+	}
+	last := host[strings.LastIndexByte(host, '.')+1:]
+	if last == "" {
+		return numberNo
+	}
+	digits := true
+	for i := 0; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			digits = false
+			break
+		}
+	}
+	if digits {
+		return numberDecimal
+	}
+	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
+		for i := 2; i < len(last); i++ {
+			c := last[i] | 0x20
+			if !(last[i] >= '0' && last[i] <= '9' || c >= 'a' && c <= 'f') {
+				return numberNo
+			}
+		}
+		return numberOther
+	}
+	return numberNo
+}
+
+// isCanonicalIPv4 reports whether host is an IPv4 address in the IPv4
+// serializer's form: four decimal numbers 0-255 without leading zeros.
+func isCanonicalIPv4(host string) bool {
+	parts := 0
+	for len(host) > 0 {
+		i := strings.IndexByte(host, '.')
+		part := host
+		if i >= 0 {
+			part, host = host[:i], host[i+1:]
+			if host == "" {
+				return false // a trailing dot is not serialized
+			}
+		} else {
+			host = ""
+		}
+		if part == "" || len(part) > 3 || len(part) > 1 && part[0] == '0' {
+			return false
+		}
+		v := 0
+		for j := 0; j < len(part); j++ {
+			if part[j] < '0' || part[j] > '9' {
+				return false
+			}
+			v = v*10 + int(part[j]-'0')
+		}
+		if v > 255 {
+			return false
+		}
+		parts++
+	}
+	return parts == 4
+}
+
+func omittedOr(pos, shift int) uint32 {
+	if pos < 0 {
+		return ^uint32(0)
+	}
+	return uint32(pos + shift)
+}
+
+// grow returns an empty buffer with room for size bytes: *buf reused when
+// given, otherwise a new one.
+func grow(buf *[]byte, size int) []byte {
+	if buf == nil {
+		return make([]byte, 0, size)
+	}
+	if cap(*buf) < size {
+		*buf = make([]byte, 0, size+size/4)
+	}
+	return (*buf)[:0]
+}
+
+// finish turns the built bytes into the href: a string sharing out's
+// memory. Without a caller's buffer, out is new and never written again,
+// so sharing it is a conversion without a copy; with one, the href
+// aliases *buf until the caller writes it again.
+func finish(buf *[]byte, out []byte) string {
+	if buf != nil {
+		*buf = out
+	}
+	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c |= 0x20
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}

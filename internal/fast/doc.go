@@ -1,0 +1,13 @@
+// Package fast parses URLs that are already in their serialized form, or
+// nearly so, without running the standard's state machine: it classifies
+// the input's bytes with the kernels of internal/asm, finds the component
+// boundaries from the class masks, and returns offsets over the input
+// itself. Cheap fix-ups (an uppercase scheme or host, a default or empty
+// port, a missing "/" path) are written into one new buffer.
+//
+// Anything else makes it decline, and the caller runs internal/slow: the
+// fast path never guesses. The invariant, enforced by a differential fuzz
+// test in span, is that whenever this package returns a result it is
+// exactly what the slow path returns for the same input: same
+// serialization, same offsets, same host kind.
+package fast

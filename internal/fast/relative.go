@@ -1,0 +1,152 @@
+package fast
+
+import (
+	"strings"
+
+	"github.com/spanurl/spanurl/record"
+)
+
+// Resolve resolves ref against base, or declines. It takes the common
+// reference forms against a special base with a host (not file:): "",
+// "#f", "?q", "/path", "//host/path", "path" (no dot segments), and
+// absolute URLs. The result is built in one new string (or in *buf, as
+// ParseAbsolute does); an empty reference returns a substring of the base.
+func Resolve(base *Base, ref string, buf *[]byte) (r Result, ok bool) {
+	bh := base.Href
+	// file: bases keep their Windows drive letter quirks on the slow path.
+	if !base.Special || base.Kind == record.HostNull || base.Kind == record.HostEmpty ||
+		bh[:base.Off.SchemeEnd] == "file" || len(ref) > record.MaxInput-len(bh) {
+		return r, false
+	}
+	pathEnd := int(base.Off.PathEnd(len(bh)))
+	fragAt := len(bh)
+	if base.Off.FragmentStart != record.Omitted {
+		fragAt = int(base.Off.FragmentStart)
+	}
+	if ref == "" {
+		// The relative state at EOF: the base without its fragment.
+		r = fromBase(base)
+		r.Href = bh[:fragAt]
+		r.Off.QueryStart = base.Off.QueryStart
+		return r, true
+	}
+	var sc scanner
+	sc.init(ref)
+	switch c := ref[0]; {
+	case c == '#':
+		// The fragment of the base's URL is replaced.
+		if _, _, ok := checkQueryFragment(&sc, ref, 0, true); !ok {
+			return r, false
+		}
+		r = fromBase(base)
+		r.Href = concat(buf, bh[:fragAt], ref)
+		r.Off.QueryStart = base.Off.QueryStart
+		r.Off.FragmentStart = uint32(fragAt)
+		return r, true
+	case c == '?':
+		q, f, ok := checkQueryFragment(&sc, ref, 0, true)
+		if !ok {
+			return r, false
+		}
+		r = fromBase(base)
+		r.Href = concat(buf, bh[:pathEnd], ref)
+		r.Off.QueryStart, r.Off.FragmentStart = omittedOr(q, pathEnd), omittedOr(f, pathEnd)
+		return r, true
+	case c == '/':
+		if len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
+			// Scheme-relative: the base's scheme, then an authority.
+			if ref[1] == '\\' {
+				return r, false
+			}
+			return ParseAbsolute(concat(nil, bh[:base.Off.SchemeEnd+1], ref), buf)
+		}
+		q, f, ok := checkPath(&sc, ref, 0)
+		if !ok {
+			return r, false
+		}
+		return withPath(base, bh[:base.Off.PathStart], ref, q, f, buf), true
+	case c == '\\':
+		return r, false
+	}
+	if end, _ := scanScheme(ref); end > 0 {
+		// An absolute URL, unless it names the base's special scheme
+		// without "//" (then it is relative to the base).
+		if strings.EqualFold(ref[:end], bh[:base.Off.SchemeEnd]) && !strings.HasPrefix(ref[end+1:], "//") {
+			return r, false
+		}
+		return ParseAbsolute(ref, buf)
+	}
+	// A path-relative reference: the base's path without its last
+	// segment, then ref, which must not start with dot segments.
+	dir := strings.LastIndexByte(bh[base.Off.PathStart:pathEnd], '/')
+	if dir < 0 {
+		return r, false
+	}
+	prefix := bh[:int(base.Off.PathStart)+dir+1]
+	// Check ref as a path by viewing it after a "/": the scanner works on
+	// ref itself, so positions are shifted by one.
+	q, f, ok := checkRelativePath(&sc, ref)
+	if !ok {
+		return r, false
+	}
+	return withPath(base, prefix, ref, q, f, buf), true
+}
+
+// checkRelativePath checks a path-relative reference: its first segment,
+// then the rest as checkPath would.
+func checkRelativePath(sc *scanner, ref string) (q, f int, ok bool) {
+	seg := ref
+	if i := strings.IndexAny(ref, "/?#\\"); i >= 0 {
+		seg = ref[:i]
+		if ref[i] == '\\' {
+			return -1, -1, false
+		}
+	}
+	if isDotSegment(seg) {
+		return -1, -1, false
+	}
+	if len(seg) == len(ref) || ref[len(seg)] != '/' {
+		// Only the one segment, then maybe a query or fragment.
+		if sc.has(classBad, 0, len(seg)) || hasPathExtra(sc, ref, 0, len(seg)) {
+			return -1, -1, false
+		}
+		return checkQueryFragment(sc, ref, len(seg), true)
+	}
+	if sc.has(classBad, 0, len(seg)) || hasPathExtra(sc, ref, 0, len(seg)) {
+		return -1, -1, false
+	}
+	return checkPath(sc, ref, len(seg))
+}
+
+func hasPathExtra(sc *scanner, s string, i, end int) bool {
+	for i = sc.next(classExtra, i, end); i >= 0; i = sc.next(classExtra, i+1, end) {
+		if c := s[i]; c != '\'' && c != '|' {
+			return true
+		}
+	}
+	return false
+}
+
+// withPath builds prefix (the base up to where ref's path goes) + ref.
+func withPath(base *Base, prefix, ref string, q, f int, buf *[]byte) Result {
+	r := fromBase(base)
+	r.Href = concat(buf, prefix, ref)
+	shift := len(prefix)
+	r.Off.QueryStart, r.Off.FragmentStart = omittedOr(q, shift), omittedOr(f, shift)
+	return r
+}
+
+// fromBase starts a result with the base's scheme, authority and path
+// start.
+func fromBase(base *Base) Result {
+	r := Result{Kind: base.Kind, Special: true, Off: base.Off}
+	r.Off.QueryStart, r.Off.FragmentStart = record.Omitted, record.Omitted
+	return r
+}
+
+func concat(buf *[]byte, a, b string) string {
+	out := grow(buf, len(a)+len(b))
+	out = append(out, a...)
+	out = append(out, b...)
+	return finish(buf, out)
+}

@@ -1,0 +1,43 @@
+package span_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/span"
+)
+
+func readLines(b *testing.B, name string) []string {
+	f, err := os.Open(filepath.Join(testdata.DatasetsDir(b), name))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines
+}
+
+var sinkLen int
+
+// BenchmarkParseDataset is a quick in-package check of span.Parse per URL
+// (the full comparison with peers lives in bench/).
+func BenchmarkParseDataset(b *testing.B) {
+	for _, name := range []string{"absolute.txt", "messy.txt"} {
+		lines := readLines(b, name)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				u, _ := span.Parse(lines[i%len(lines)])
+				sinkLen += len(u.Href())
+			}
+		})
+	}
+}

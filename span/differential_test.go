@@ -1,0 +1,155 @@
+package span_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/span"
+)
+
+// slowParse is the oracle: the spec's state machine only.
+func slowParse(input string, base *span.URL) (span.URL, error) {
+	var p slow.Parser
+	if base == nil {
+		r, err := p.Parse(input, nil, nil)
+		if err != nil {
+			return span.URL{}, err
+		}
+		return span.FromRecord(r), nil
+	}
+	b := new(record.URL)
+	base.ToRecord(b)
+	r, err := p.Parse(input, b, nil)
+	if err != nil {
+		return span.URL{}, err
+	}
+	return span.FromRecord(r), nil
+}
+
+// compareFast fails t when the fast path accepts input (against base, nil
+// for none) with any result other than the slow path's: serialization,
+// offsets, host kind and flags (span.URL's ==), or when the slow path
+// fails where the fast path succeeded. It reports whether fast accepted.
+func compareFast(t testing.TB, input string, base *span.URL) bool {
+	t.Helper()
+	var r fast.Result
+	var ok bool
+	if base == nil {
+		r, ok = fast.ParseAbsolute(input, nil)
+	} else {
+		fb := fast.Base{Href: base.Href(), Off: base.Offsets(), Kind: base.HostKind(), Special: base.IsSpecial()}
+		r, ok = fast.Resolve(&fb, input, nil)
+	}
+	if !ok {
+		return false
+	}
+	want, err := slowParse(input, base)
+	baseHref := "<none>"
+	if base != nil {
+		baseHref = base.Href()
+	}
+	if err != nil {
+		t.Fatalf("fast path accepted %q (base %s) as %q; slow path fails: %v", input, baseHref, r.Href, err)
+	}
+	got := span.FromFastForTest(&r)
+	if got != want {
+		t.Fatalf("fast/slow differ for %q (base %s):\n fast %q %+v kind %v special %v opaque %v\n slow %q %+v kind %v special %v opaque %v",
+			input, baseHref, got.Href(), got.Offsets(), got.HostKind(), got.IsSpecial(), got.HasOpaquePath(),
+			want.Href(), want.Offsets(), want.HostKind(), want.IsSpecial(), want.HasOpaquePath())
+	}
+	return true
+}
+
+var differentialBases = []string{
+	"http://example.com/a/b/c?q#f",
+	"https://user:pw@EXAMPLE.org:8443/dir/page.html",
+	"http://192.168.0.1/",
+	"https://h/",
+	"ftp://h/x/",
+	"ws://h/a?b",
+	"mailto:x@y",
+	"file:///C:/a/b",
+	"foo://host/p/q",
+}
+
+// FuzzFastSlow is the invariant: the fast path either declines or returns
+// exactly what the slow path returns, for absolute input and for
+// references against several bases.
+func FuzzFastSlow(f *testing.F) {
+	addSeeds(f, func(input, _ string) { f.Add(input, uint8(0)) })
+	for _, s := range []string{"", "#x", "?y", "/p", "//h/p", "a/b", "../a", "HTTP://H:80", "x:y"} {
+		f.Add(s, uint8(1))
+	}
+	bases := make([]span.URL, len(differentialBases))
+	for i, b := range differentialBases {
+		bases[i], _ = span.Parse(b)
+	}
+	f.Fuzz(func(t *testing.T, input string, which uint8) {
+		compareFast(t, input, nil)
+		b := bases[int(which)%len(bases)]
+		compareFast(t, input, &b)
+	})
+}
+
+// TestFastSlowDatasets runs the invariant over every line of the corpora
+// in ../shared/datasets, and reports how often the fast path takes the
+// input.
+func TestFastSlowDatasets(t *testing.T) {
+	dir := testdata.DatasetsDir(t)
+	for _, name := range []string{"absolute.txt", "messy.txt", "hosts.txt", "relative.tsv", "requests.txt"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		bases := map[string]span.URL{}
+		lines, taken := 0, 0
+		for sc.Scan() {
+			line := sc.Text()
+			lines++
+			var input, baseStr string
+			switch name {
+			case "relative.tsv":
+				input, baseStr, _ = strings.Cut(line, "\t")
+			case "requests.txt":
+				var host string
+				input, host, _ = strings.Cut(line, "\t")
+				if host == "" {
+					host = "localhost"
+				}
+				baseStr = "http://" + host + "/"
+			case "hosts.txt":
+				input = "http://" + line + "/"
+			default:
+				input = line
+			}
+			if baseStr == "" {
+				if compareFast(t, input, nil) {
+					taken++
+				}
+				continue
+			}
+			b, ok := bases[baseStr]
+			if !ok {
+				var err error
+				if b, err = span.Parse(baseStr); err != nil {
+					continue
+				}
+				bases[baseStr] = b
+			}
+			if compareFast(t, input, &b) {
+				taken++
+			}
+		}
+		f.Close()
+		t.Logf("%s: fast path took %d of %d lines (%.1f%%)", name, taken, lines, 100*float64(taken)/float64(max(lines, 1)))
+	}
+}

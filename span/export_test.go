@@ -1,0 +1,6 @@
+package span
+
+import "github.com/spanurl/spanurl/internal/fast"
+
+// FromFastForTest exposes the fast result conversion to the external tests.
+func FromFastForTest(r *fast.Result) URL { return fromFast(r) }
