@@ -49,7 +49,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 
 // checkQueryFragment validates what follows a path: nothing, or s[q] is
 // '?' or '#'. A special URL's query may not hold a byte of the
-// special-query set ('\” being the Extra one), any other URL's query one
+// special-query set (the apostrophe being its Extra byte), any other URL's query one
 // of the query set; a fragment none of the fragment set ('`').
 func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart, fragmentStart int, ok bool) {
 	n := len(s)
