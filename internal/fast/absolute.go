@@ -79,8 +79,9 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	// declines). Inside it only "." (label separators) and one ":" (the
 	// port) may appear among the delimiters.
 	colon, end := -1, n
+	it := sc.iter(classStruct, a, n)
 scan:
-	for i := sc.next(classStruct, a, n); i >= 0; i = sc.next(classStruct, i+1, n) {
+	for i := it.next(); i >= 0; i = it.next() {
 		switch s[i] {
 		case '.':
 		case ':':
@@ -99,10 +100,10 @@ scan:
 	if colon >= 0 {
 		hostEnd = colon
 	}
-	if hostEnd == a || sc.has(classBad, a, end) || sc.has(classExtra, a, end) {
+	if hostEnd == a || sc.anyBad && sc.has(classBad, a, end) || sc.anyExtra && sc.has(classExtra, a, end) {
 		return r, false
 	}
-	upperHost := sc.has(classUpper, a, hostEnd)
+	upperHost := sc.anyUpper && sc.has(classUpper, a, hostEnd)
 	kind := record.HostDomain
 	switch endsInANumber(s[a:hostEnd]) {
 	case numberNo:
@@ -211,7 +212,8 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *[]
 	}
 	// The opaque path ends at "?" or "#".
 	end := n
-	for i := sc.next(classStruct, p, n); i >= 0; i = sc.next(classStruct, i+1, n) {
+	it := sc.iter(classStruct, p, n)
+	for i := it.next(); i >= 0; i = it.next() {
 		if s[i] == '?' || s[i] == '#' {
 			end = i
 			break
@@ -220,9 +222,12 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *[]
 	// Only the C0 control set is encoded in an opaque path: of the Bad
 	// bytes, '"', '<' and '>' stay as they are. A space is kept too, but
 	// "%20" before "?" or "#" and trimming at the end make it a decline.
-	for i := sc.next(classBad, p, end); i >= 0; i = sc.next(classBad, i+1, end) {
-		if c := s[i]; c != '"' && c != '<' && c != '>' {
-			return r, false
+	if sc.anyBad {
+		bad := sc.iter(classBad, p, end)
+		for i := bad.next(); i >= 0; i = bad.next() {
+			if c := s[i]; c != '"' && c != '<' && c != '>' {
+				return r, false
+			}
 		}
 	}
 	queryStart, fragmentStart, ok := checkQueryFragment(sc, s, end, false)

@@ -13,44 +13,52 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 	n := len(s)
 	end := n
 	segStart := p + 1
-	for i := sc.next(classStruct, p+1, n); ; i = sc.next(classStruct, i+1, n) {
+	it := sc.iter(classStruct, p+1, n)
+	for {
+		i := it.next()
 		if i < 0 {
-			i = n
+			if isDotSegment(s[segStart:]) {
+				return -1, -1, false
+			}
+			break
 		}
-		c := byte('/')
-		if i < n {
-			c = s[i]
-		}
-		switch c {
-		case '/', '?', '#':
+		c := s[i]
+		if c == '/' || c == '?' || c == '#' {
 			if isDotSegment(s[segStart:i]) {
 				return -1, -1, false
 			}
 			segStart = i + 1
-		case '\\':
+			if c != '/' {
+				end = i
+				break
+			}
+		} else if c == '\\' {
 			return -1, -1, false
 		}
-		if i == n || c == '?' || c == '#' {
-			end = i
-			break
-		}
 	}
-	if sc.has(classBad, p, end) {
+	if sc.anyBad && sc.has(classBad, p, end) || sc.anyExtra && hasPathExtra(sc, s, p, end) {
 		return -1, -1, false
-	}
-	// Of the Extra bytes, '`', '{', '}' and '^' are in the path set.
-	for i := sc.next(classExtra, p, end); i >= 0; i = sc.next(classExtra, i+1, end) {
-		if c := s[i]; c != '\'' && c != '|' {
-			return -1, -1, false
-		}
 	}
 	return checkQueryFragment(sc, s, end, true)
 }
 
+// hasPathExtra reports whether [i, end) holds an Extra byte of the path
+// percent-encode set: backtick, braces or caret (not the apostrophe or pipe).
+func hasPathExtra(sc *scanner, s string, i, end int) bool {
+	it := sc.iter(classExtra, i, end)
+	for i := it.next(); i >= 0; i = it.next() {
+		if c := s[i]; c != '\'' && c != '|' {
+			return true
+		}
+	}
+	return false
+}
+
 // checkQueryFragment validates what follows a path: nothing, or s[q] is
 // '?' or '#'. A special URL's query may not hold a byte of the
-// special-query set (the apostrophe being its Extra byte), any other URL's query one
-// of the query set; a fragment none of the fragment set ('`').
+// special-query set (the apostrophe being its Extra byte), any other
+// URL's query one of the query set; a fragment none of the fragment set
+// (the backtick being its Extra byte).
 func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart, fragmentStart int, ok bool) {
 	n := len(s)
 	queryStart, fragmentStart = -1, -1
@@ -64,29 +72,31 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 		if h := strings.IndexByte(s[q+1:], '#'); h >= 0 {
 			f = q + 1 + h
 		}
-		if sc.has(classBad, q+1, f) {
+		if sc.anyBad && sc.has(classBad, q+1, f) {
 			return -1, -1, false
 		}
-		if special {
-			for i := sc.next(classExtra, q+1, f); i >= 0; i = sc.next(classExtra, i+1, f) {
-				if s[i] == '\'' {
-					return -1, -1, false
-				}
-			}
+		if special && sc.anyExtra && hasByte(sc, s, q+1, f, '\'') {
+			return -1, -1, false
 		}
 	}
 	if f < n {
 		fragmentStart = f
-		if sc.has(classBad, f+1, n) {
+		if sc.anyBad && sc.has(classBad, f+1, n) || sc.anyExtra && hasByte(sc, s, f+1, n, '`') {
 			return -1, -1, false
-		}
-		for i := sc.next(classExtra, f+1, n); i >= 0; i = sc.next(classExtra, i+1, n) {
-			if s[i] == '`' {
-				return -1, -1, false
-			}
 		}
 	}
 	return queryStart, fragmentStart, true
+}
+
+// hasByte reports whether [i, end) holds the Extra byte c.
+func hasByte(sc *scanner, s string, i, end int, c byte) bool {
+	it := sc.iter(classExtra, i, end)
+	for i := it.next(); i >= 0; i = it.next() {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
 }
 
 // isDotSegment reports whether seg is a single- or double-dot URL path

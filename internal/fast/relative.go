@@ -107,24 +107,15 @@ func checkRelativePath(sc *scanner, ref string) (q, f int, ok bool) {
 	}
 	if len(seg) == len(ref) || ref[len(seg)] != '/' {
 		// Only the one segment, then maybe a query or fragment.
-		if sc.has(classBad, 0, len(seg)) || hasPathExtra(sc, ref, 0, len(seg)) {
+		if sc.anyBad && sc.has(classBad, 0, len(seg)) || sc.anyExtra && hasPathExtra(sc, ref, 0, len(seg)) {
 			return -1, -1, false
 		}
 		return checkQueryFragment(sc, ref, len(seg), true)
 	}
-	if sc.has(classBad, 0, len(seg)) || hasPathExtra(sc, ref, 0, len(seg)) {
+	if sc.anyBad && sc.has(classBad, 0, len(seg)) || sc.anyExtra && hasPathExtra(sc, ref, 0, len(seg)) {
 		return -1, -1, false
 	}
 	return checkPath(sc, ref, len(seg))
-}
-
-func hasPathExtra(sc *scanner, s string, i, end int) bool {
-	for i = sc.next(classExtra, i, end); i >= 0; i = sc.next(classExtra, i+1, end) {
-		if c := s[i]; c != '\'' && c != '|' {
-			return true
-		}
-	}
-	return false
 }
 
 // withPath builds prefix (the base up to where ref's path goes) + ref.

@@ -10,28 +10,59 @@ import (
 // cover 256 bytes, past the 99th percentile of real URLs' lengths.
 const window = 4
 
-// scanner holds the class masks of a string, classified lazily a window
-// at a time, so that a URL of any length is scanned without allocating.
+// scanner holds the class masks of a string, classified a window at a
+// time, so that a URL of any length is scanned without allocating, and a
+// summary of which classes occur anywhere in it: most URLs have no Bad and
+// no Extra byte at all, and then no component needs a closer look.
 type scanner struct {
-	s      string
-	first  int // block index of blocks[0]
-	count  int // valid entries in blocks
-	blocks [window]asm.Block
+	s        string
+	first    int // block index of blocks[0]
+	count    int // valid entries in blocks
+	anyBad   bool
+	anyExtra bool
+	anyUpper bool
+	blocks   [window]asm.Block
 }
 
 func (sc *scanner) init(s string) {
 	sc.s = s
 	sc.first = 0
 	sc.count = asm.Classify(sc.blocks[:], s)
+	var bad, extra, upper uint64
+	for i := range sc.count {
+		b := &sc.blocks[i]
+		bad |= b.Bad
+		extra |= b.Extra
+		upper |= b.Upper
+	}
+	if len(s) > window*64 {
+		// Longer than one window: summarize the rest too, then come back.
+		for k := window; k*64 < len(s); k += window {
+			n := asm.Classify(sc.blocks[:], s[64*k:])
+			for i := range n {
+				b := &sc.blocks[i]
+				bad |= b.Bad
+				extra |= b.Extra
+				upper |= b.Upper
+			}
+		}
+		sc.count = asm.Classify(sc.blocks[:], s)
+	}
+	sc.anyBad, sc.anyExtra, sc.anyUpper = bad != 0, extra != 0, upper != 0
 }
 
 // block returns the masks of 64-byte block k.
 func (sc *scanner) block(k int) *asm.Block {
-	if k < sc.first || k >= sc.first+sc.count {
-		sc.first = k
-		sc.count = asm.Classify(sc.blocks[:], sc.s[64*k:])
+	if j := k - sc.first; uint(j) < uint(sc.count) {
+		return &sc.blocks[j]
 	}
-	return &sc.blocks[k-sc.first]
+	return sc.refill(k)
+}
+
+func (sc *scanner) refill(k int) *asm.Block {
+	sc.first = k
+	sc.count = asm.Classify(sc.blocks[:], sc.s[64*k:])
+	return &sc.blocks[0]
 }
 
 // spanMask is the mask of bit positions [lo, hi) of a block, 0 <= lo <= hi <= 64.
@@ -63,19 +94,46 @@ func pick(b *asm.Block, c class) uint64 {
 	return b.Upper
 }
 
-// next returns the position of the first byte of class c in [i, end), or
-// -1.
-func (sc *scanner) next(c class, i, end int) int {
-	for i < end {
-		k := i >> 6
-		m := pick(sc.block(k), c) & spanMask(i&63, min(end-k*64, 64))
-		if m != 0 {
-			return k*64 + bits.TrailingZeros64(m)
-		}
-		i = (k + 1) * 64
+// iter walks the positions of the bytes of one class in [i, end), in
+// order.
+type iter struct {
+	sc  *scanner
+	c   class
+	k   int // current block
+	m   uint64
+	end int
+}
+
+func (sc *scanner) iter(c class, i, end int) iter {
+	it := iter{sc: sc, c: c, k: i >> 6, end: end}
+	if i < end {
+		it.m = pick(sc.block(it.k), c) & spanMask(i&63, min(end-it.k*64, 64))
 	}
-	return -1
+	return it
+}
+
+// next returns the next position, or -1 when there is none.
+func (it *iter) next() int {
+	for it.m == 0 {
+		it.k++
+		if it.k*64 >= it.end {
+			return -1
+		}
+		it.m = pick(it.sc.block(it.k), it.c) & spanMask(0, min(it.end-it.k*64, 64))
+	}
+	i := it.k*64 + bits.TrailingZeros64(it.m)
+	it.m &= it.m - 1
+	return i
 }
 
 // has reports whether [i, end) holds a byte of class c.
-func (sc *scanner) has(c class, i, end int) bool { return sc.next(c, i, end) >= 0 }
+func (sc *scanner) has(c class, i, end int) bool {
+	for i < end {
+		k := i >> 6
+		if pick(sc.block(k), c)&spanMask(i&63, min(end-k*64, 64)) != 0 {
+			return true
+		}
+		i = (k + 1) * 64
+	}
+	return false
+}
