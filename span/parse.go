@@ -37,7 +37,7 @@ func (base URL) Parse(ref string) (URL, error) {
 
 // CanParse reports whether input parses as an absolute URL (URL.canParse).
 func CanParse(input string) bool {
-	if _, ok := fast.ParseAbsolute(input, nil); ok {
+	if fast.Valid(input) {
 		return true
 	}
 	var p slow.Parser

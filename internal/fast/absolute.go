@@ -4,10 +4,8 @@ import "github.com/spanurl/spanurl/record"
 
 // ParseAbsolute parses s as an absolute URL with no base, or declines
 // (ok false). When the serialization differs from s (a fix-up), it is
-// built in a new string, or, when buf is non-nil, in *buf (reused; the
-// returned Href then aliases *buf and is valid until *buf is next
-// written).
-func ParseAbsolute(s string, buf *[]byte) (r Result, ok bool) {
+// built as buf says (see Buffer).
+func ParseAbsolute(s string, buf *Buffer) (r Result, ok bool) {
 	n := len(s)
 	if n == 0 || n > record.MaxInput {
 		return r, false
@@ -45,6 +43,14 @@ func ParseAbsolute(s string, buf *[]byte) (r Result, ok bool) {
 	return parseOpaque(&sc, s, schemeEnd, upperScheme, buf)
 }
 
+// Valid reports whether the fast path accepts s as an absolute URL, which
+// then parses; false means only that the slow path must decide.
+func Valid(s string) bool {
+	buf := Buffer{ValidateOnly: true}
+	_, ok := ParseAbsolute(s, &buf)
+	return ok
+}
+
 // scanScheme returns the index of the ":" ending a scheme at the start of
 // s (0 or -1 when there is none) and whether the scheme has uppercase
 // letters.
@@ -68,7 +74,7 @@ func scanScheme(s string) (int, bool) {
 
 // parseSpecial handles http, https, ws, wss and ftp URLs written as
 // "scheme://host[:port][/path][?query][#fragment]".
-func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *[]byte) (r Result, ok bool) {
+func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (r Result, ok bool) {
 	n := len(s)
 	// Exactly two slashes: more, fewer or backslashes go to the slow path.
 	a := schemeEnd + 3
@@ -170,6 +176,9 @@ scan:
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
 	// port is empty or default, add the "/" path.
+	if !building(buf) {
+		return r, true
+	}
 	size := n
 	if dropPort {
 		size -= end - colon
@@ -204,7 +213,7 @@ scan:
 
 // parseOpaque handles a non-special scheme followed by an opaque path:
 // "scheme:path[?query][#fragment]" with a path not starting with "/".
-func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *[]byte) (r Result, ok bool) {
+func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (r Result, ok bool) {
 	n := len(s)
 	p := schemeEnd + 1
 	if p < n && s[p] == '/' {
@@ -236,7 +245,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *[]
 	}
 	r.OpaquePath = true
 	href := s
-	if upperScheme {
+	if upperScheme && building(buf) {
 		out := grow(buf, n)
 		out = appendLower(out, s[:schemeEnd])
 		out = append(out, s[schemeEnd:]...)

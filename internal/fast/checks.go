@@ -202,28 +202,41 @@ func omittedOr(pos, shift int) uint32 {
 	return uint32(pos + shift)
 }
 
-// grow returns an empty buffer with room for size bytes: *buf reused when
-// given, otherwise a new one.
-func grow(buf *[]byte, size int) []byte {
+// Buffer is where the fix-ups build a serialization. A nil *Buffer means
+// a new string for each result. A reused Buffer keeps its memory: the
+// href then aliases it and is valid until the Buffer is used again. With
+// ValidateOnly set nothing is built and Href is left empty (CanParse).
+type Buffer struct {
+	b            []byte
+	tmp          []byte // a scheme-relative reference with the base's scheme
+	ValidateOnly bool
+}
+
+// grow returns an empty buffer with room for size bytes: the Buffer's
+// memory when given, otherwise new memory.
+func grow(buf *Buffer, size int) []byte {
 	if buf == nil {
 		return make([]byte, 0, size)
 	}
-	if cap(*buf) < size {
-		*buf = make([]byte, 0, size+size/4)
+	if cap(buf.b) < size {
+		buf.b = make([]byte, 0, size+size/4)
 	}
-	return (*buf)[:0]
+	return buf.b[:0]
 }
 
 // finish turns the built bytes into the href: a string sharing out's
-// memory. Without a caller's buffer, out is new and never written again,
-// so sharing it is a conversion without a copy; with one, the href
-// aliases *buf until the caller writes it again.
-func finish(buf *[]byte, out []byte) string {
+// memory. Without a Buffer, out is new and never written again, so sharing
+// it is a conversion without a copy; with one, the href aliases the Buffer
+// until it is used again.
+func finish(buf *Buffer, out []byte) string {
 	if buf != nil {
-		*buf = out
+		buf.b = out
 	}
 	return unsafe.String(unsafe.SliceData(out), len(out))
 }
+
+// building reports whether results must be built (not only validated).
+func building(buf *Buffer) bool { return buf == nil || !buf.ValidateOnly }
 
 func appendLower(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {

@@ -2,6 +2,7 @@ package fast
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/record"
 )
@@ -9,9 +10,9 @@ import (
 // Resolve resolves ref against base, or declines. It takes the common
 // reference forms against a special base with a host (not file:): "",
 // "#f", "?q", "/path", "//host/path", "path" (no dot segments), and
-// absolute URLs. The result is built in one new string (or in *buf, as
-// ParseAbsolute does); an empty reference returns a substring of the base.
-func Resolve(base *Base, ref string, buf *[]byte) (r Result, ok bool) {
+// absolute URLs. The result is built as buf says (see Buffer); an empty
+// reference returns a substring of the base.
+func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 	bh := base.Href
 	// file: bases keep their Windows drive letter quirks on the slow path.
 	if !base.Special || base.Kind == record.HostNull || base.Kind == record.HostEmpty ||
@@ -58,7 +59,13 @@ func Resolve(base *Base, ref string, buf *[]byte) (r Result, ok bool) {
 			if ref[1] == '\\' {
 				return r, false
 			}
-			return ParseAbsolute(concat(nil, bh[:base.Off.SchemeEnd+1], ref), buf)
+			// Parse "scheme:" + ref; a canonical result aliases that text,
+			// which a Buffer keeps in its second slice.
+			if buf == nil {
+				return ParseAbsolute(bh[:base.Off.SchemeEnd+1]+ref, nil)
+			}
+			buf.tmp = append(append(buf.tmp[:0], bh[:base.Off.SchemeEnd+1]...), ref...)
+			return ParseAbsolute(unsafe.String(unsafe.SliceData(buf.tmp), len(buf.tmp)), buf)
 		}
 		q, f, ok := checkPath(&sc, ref, 0)
 		if !ok {
@@ -119,7 +126,7 @@ func checkRelativePath(sc *scanner, ref string) (q, f int, ok bool) {
 }
 
 // withPath builds prefix (the base up to where ref's path goes) + ref.
-func withPath(base *Base, prefix, ref string, q, f int, buf *[]byte) Result {
+func withPath(base *Base, prefix, ref string, q, f int, buf *Buffer) Result {
 	r := fromBase(base)
 	r.Href = concat(buf, prefix, ref)
 	shift := len(prefix)
@@ -135,7 +142,10 @@ func fromBase(base *Base) Result {
 	return r
 }
 
-func concat(buf *[]byte, a, b string) string {
+func concat(buf *Buffer, a, b string) string {
+	if !building(buf) {
+		return ""
+	}
 	out := grow(buf, len(a)+len(b))
 	out = append(out, a...)
 	out = append(out, b...)

@@ -59,7 +59,14 @@ func (e *ParseError) Unwrap() error {
 // failure builds the error for a run that returned failure because of
 // validation error t (0 when unnamed) detected at cleaned-input offset at.
 func (p *Parser) failure(input string, t record.ErrorType, at int) error {
-	e := &ParseError{Input: maskedInput(input)}
+	var e *ParseError
+	if p.ReuseError {
+		e = &p.err
+		*e = ParseError{}
+	} else {
+		e = new(ParseError)
+	}
+	e.Input = maskedInput(input)
 	e.Type = t
 	e.Offset = p.errs.original(at)
 	if t == 0 {

@@ -46,12 +46,17 @@ type Parser struct {
 	// serialization below record.MaxInput (tests use it to exercise the
 	// limit without 4 GiB strings).
 	MaxInput int
+	// ReuseError makes a failing run return a *ParseError owned by the
+	// Parser (valid until the next run) instead of a new one, so that a
+	// Parser reused for many inputs does not allocate for failures either.
+	ReuseError bool
 
 	url    record.URL
 	errs   reporter
 	input  []byte // the cleaned input: trimmed, tabs and newlines removed
 	buffer []byte // the spec's buffer
 	tmp    []byte // scratch for host parsing and encoding
+	err    ParseError
 }
 
 // Errors returns the validation errors of the last run when CollectErrors

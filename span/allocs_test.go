@@ -1,0 +1,127 @@
+package span_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/span"
+)
+
+// TestGettersNoAllocs: every getter but Origin is a substring.
+func TestGettersNoAllocs(t *testing.T) {
+	u, err := span.Parse("https://user:pw@example.com:8443/a/b?q=1#frag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	getters := map[string]func() string{
+		"Href": u.Href, "String": u.String, "Protocol": u.Protocol, "Scheme": u.Scheme,
+		"Username": u.Username, "Password": u.Password, "Host": u.Host, "Hostname": u.Hostname,
+		"Port": u.Port, "Pathname": u.Pathname, "Search": u.Search, "Hash": u.Hash,
+		"Query": func() string { q, _ := u.Query(); return q },
+		"Fragment": func() string { f, _ := u.Fragment(); return f },
+	}
+	for name, g := range getters {
+		if n := testing.AllocsPerRun(100, func() { _ = g() }); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { u.PortNumber(); u.HostKind(); u.IsSpecial(); u.HasOpaquePath() }); n != 0 {
+		t.Errorf("flag getters allocate %v times", n)
+	}
+}
+
+// TestParseCanonicalNoAllocs: span.Parse on input already in serialized
+// form allocates nothing, nor does CanParse.
+func TestParseCanonicalNoAllocs(t *testing.T) {
+	for _, in := range []string{
+		"https://example.com/",
+		"http://www.example.org/a/b/c.html?x=1&y=2#top",
+		"https://192.168.0.1:8080/p",
+		"mailto:someone@example.org",
+		"https://example.com/" + strings.Repeat("segment/", 100), // beyond one scan window
+	} {
+		if n := testing.AllocsPerRun(100, func() { span.Parse(in) }); n != 0 {
+			t.Errorf("Parse(%.40q) allocates %v times", in, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { span.CanParse(in) }); n != 0 {
+			t.Errorf("CanParse(%.40q) allocates %v times", in, n)
+		}
+	}
+	// Near-canonical input needs exactly one allocation: the new href.
+	if n := testing.AllocsPerRun(100, func() { span.Parse("HTTP://Example.COM:80") }); n != 1 {
+		t.Errorf("fix-up allocates %v times, want 1", n)
+	}
+}
+
+// TestParserNoAllocs: a reused Parser allocates nothing, amortized, on
+// every line of the corpora whose host is ASCII — fast path, slow path and
+// failures alike.
+func TestParserNoAllocs(t *testing.T) {
+	dir := testdata.DatasetsDir(t)
+	base, _ := span.Parse("http://example.com/dir/page?q")
+	for _, name := range []string{"absolute.txt", "messy.txt"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines [][]byte
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			u, err := span.Parse(line)
+			if err == nil && strings.ContainsFunc(u.Hostname(), func(r rune) bool { return r >= 0x80 }) ||
+				strings.ContainsFunc(line, func(r rune) bool { return r >= 0x80 }) {
+				continue // IDNA allocates inside x/net/idna
+			}
+			lines = append(lines, []byte(line))
+		}
+		f.Close()
+		var p span.Parser
+		for _, l := range lines { // warm up the buffers
+			p.Parse(l)
+			p.ParseRef(base, l)
+		}
+		// Count every allocation over the whole corpus: AllocsPerRun's
+		// integer average would hide a few allocating lines.
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for _, l := range lines {
+			p.Parse(l)
+			p.ParseRef(base, l)
+		}
+		runtime.ReadMemStats(&after)
+		if n := after.Mallocs - before.Mallocs; n != 0 {
+			t.Errorf("%s: a reused Parser allocated %d times over %d lines", name, n, len(lines))
+		}
+	}
+}
+
+// TestParserMatchesParse: the Parser's results equal the package-level
+// functions', and Clone detaches them.
+func TestParserMatchesParse(t *testing.T) {
+	var p span.Parser
+	base, _ := span.Parse("https://example.com/a/b")
+	for _, in := range []string{"https://example.com/", "HTTP://X:80", "http://h/a/../b", "nope", "//h/x", "../c", "é", "https://[::1]/"} {
+		want, werr := span.Parse(in)
+		got, gerr := p.Parse([]byte(in))
+		if got != want || (werr == nil) != (gerr == nil) {
+			t.Errorf("Parse(%q): %q %v, want %q %v", in, got.Href(), gerr, want.Href(), werr)
+		}
+		kept := got.Clone()
+		want, werr = base.Parse(in)
+		got, gerr = p.ParseRef(base, []byte(in))
+		if got != want || (werr == nil) != (gerr == nil) {
+			t.Errorf("ParseRef(%q): %q %v, want %q %v", in, got.Href(), gerr, want.Href(), werr)
+		}
+		if again, _ := span.Parse(in); kept != again {
+			t.Errorf("Clone of %q changed after the next call: %q", in, kept.Href())
+		}
+	}
+}

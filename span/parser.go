@@ -1,0 +1,88 @@
+package span
+
+import (
+	"strings"
+	"unsafe"
+
+	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/record"
+)
+
+// Parser parses URLs from byte slices, as log processors read them,
+// without allocating once its buffers have grown: on every input, whether
+// the fast path or the standard's state machine parses it, and on failures
+// too. (Hosts with non-ASCII characters are the exception: domain to ASCII
+// through golang.org/x/net/idna allocates.)
+//
+// The price is lifetime: a URL (and an error) returned by a Parser aliases
+// the Parser's memory and is valid only until the next call on the same
+// Parser. Keep one longer with URL.Clone. Never keep the string results
+// of its getters past the next call either: they are substrings of the
+// same memory. A Parser is not safe for concurrent use; give each
+// goroutine its own. The zero Parser is ready to use.
+type Parser struct {
+	in   []byte
+	buf  fast.Buffer
+	slow slow.Parser
+	out  []byte
+	base record.URL
+}
+
+// Parse parses input as an absolute URL, like the package-level Parse. The
+// result is valid until the next call on p.
+func (p *Parser) Parse(input []byte) (URL, error) {
+	s := p.load(input)
+	if r, ok := fast.ParseAbsolute(s, &p.buf); ok {
+		return fromFast(&r), nil
+	}
+	return p.slowParse(s, nil)
+}
+
+// ParseRef resolves ref against base, like base.Parse. The result is valid
+// until the next call on p; base may be a result of p itself only if it
+// was cloned.
+func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
+	if base.IsZero() {
+		return p.Parse(ref)
+	}
+	s := p.load(ref)
+	fb := fast.Base{Href: base.href, Off: base.off, Kind: base.kind, Special: base.IsSpecial()}
+	if r, ok := fast.Resolve(&fb, s, &p.buf); ok {
+		return fromFast(&r), nil
+	}
+	base.toRecord(&p.base)
+	return p.slowParse(s, &p.base)
+}
+
+// load copies input into p's memory, so that results never alias the
+// caller's slice (which a log reader reuses for the next line).
+func (p *Parser) load(input []byte) string {
+	p.in = append(p.in[:0], input...)
+	return unsafe.String(unsafe.SliceData(p.in), len(p.in))
+}
+
+func (p *Parser) slowParse(s string, base *record.URL) (URL, error) {
+	p.slow.ReuseError = true
+	r, err := p.slow.Parse(s, base, nil)
+	if err != nil {
+		return URL{}, err
+	}
+	var off record.Offsets
+	p.out, off = r.Serialize(p.out[:0], false)
+	u := URL{href: unsafe.String(unsafe.SliceData(p.out), len(p.out)), off: off, kind: r.Host.Kind}
+	if r.IsSpecial() {
+		u.flag |= flagSpecial
+	}
+	if r.OpaquePath {
+		u.flag |= flagOpaquePath
+	}
+	return u, nil
+}
+
+// Clone returns a copy of u that owns its memory: use it to keep a URL
+// returned by a Parser past the Parser's next call.
+func (u URL) Clone() URL {
+	u.href = strings.Clone(u.href)
+	return u
+}
