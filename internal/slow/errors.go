@@ -22,9 +22,11 @@ var errFailure = errors.New("state override failure")
 // matches it against its record.ErrorType (and ErrInputTooLong).
 type ParseError struct {
 	record.ValidationError
-	// Input is the input that failed, shortened when long, with the
-	// password (the text between "://user:" and "@") masked.
-	Input string
+	// Input is the input that failed, cut to its first 256 bytes when
+	// longer (Truncated is then set), with the password (the text between
+	// "://user:" and "@") masked.
+	Input     string
+	Truncated bool
 	// Err is set for failures that are not validation errors.
 	Err error
 }
@@ -33,6 +35,9 @@ func (e *ParseError) Error() string {
 	var b strings.Builder
 	b.WriteString("invalid URL ")
 	b.WriteString(strconv.Quote(e.Input))
+	if e.Truncated {
+		b.WriteString("...")
+	}
 	switch {
 	case e.Err != nil:
 		b.WriteString(": ")
@@ -66,7 +71,11 @@ func (p *Parser) failure(input string, t record.ErrorType, at int) error {
 	} else {
 		e = new(ParseError)
 	}
-	e.Input = maskedInput(input)
+	e.Input, e.Truncated = maskedInput(input)
+	if e.Truncated && !p.ReuseError {
+		// Do not keep a huge input alive through its error.
+		e.Input = strings.Clone(e.Input)
+	}
 	e.Type = t
 	e.Offset = p.errs.original(at)
 	if t == 0 {
@@ -78,7 +87,8 @@ func (p *Parser) failure(input string, t record.ErrorType, at int) error {
 const maxQuoted = 256
 
 // maskedInput shortens input for an error message and hides a password.
-func maskedInput(s string) string {
+// Only masking allocates.
+func maskedInput(s string) (string, bool) {
 	if i := strings.Index(s, "://"); i >= 0 {
 		rest := s[i+3:]
 		end := strings.IndexAny(rest, "/?#")
@@ -94,11 +104,11 @@ func maskedInput(s string) string {
 	return shorten(s)
 }
 
-func shorten(s string) string {
+func shorten(s string) (string, bool) {
 	if len(s) <= maxQuoted {
-		return s
+		return s, false
 	}
-	return s[:maxQuoted] + "..."
+	return s[:maxQuoted], true
 }
 
 func (p *Parser) maxInput() int {

@@ -15,7 +15,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 	p.errs.on = p.CollectErrors
 	p.errs.list = p.errs.list[:0]
 	if len(input) > p.maxInput() {
-		return &ParseError{Input: shorten(input), Err: ErrInputTooLong}
+		return tooLong(input)
 	}
 	p.errs.lastType = 0
 	// 1-3. Trim (only without a given url), remove tabs and newlines.
@@ -660,7 +660,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 	}
 	// 10. Return url (if its serialization fits the offsets).
 	if url.SerializedLen() > p.maxInput() {
-		return &ParseError{Input: shorten(input), Err: ErrInputTooLong}
+		return tooLong(input)
 	}
 	return nil
 }
@@ -766,3 +766,8 @@ func hasPrefixAt(in []byte, i int, prefix string) bool {
 
 func isAlpha(c int) bool { return c >= 0 && (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 func isDigit(c int) bool { return c >= '0' && c <= '9' }
+
+func tooLong(input string) error {
+	in, cut := shorten(input)
+	return &ParseError{Input: in, Truncated: cut, Err: ErrInputTooLong}
+}
