@@ -84,52 +84,81 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 		return ParseAbsolute(ref, buf)
 	}
 	// A path-relative reference: the base's path without its last
-	// segment, then ref, which must not start with dot segments.
-	dir := strings.LastIndexByte(bh[base.Off.PathStart:pathEnd], '/')
-	if dir < 0 {
-		return r, false
+	// segment, then ref. Leading "./" and "../" (also a final "." or "..")
+	// are resolved here by moving the directory up; dot segments further in
+	// go to the slow path.
+	dirEnd := int(base.Off.PathStart) + strings.LastIndexByte(bh[base.Off.PathStart:pathEnd], '/') + 1
+	start := 0
+	for {
+		rest := ref[start:]
+		dots := 0
+		switch {
+		case strings.HasPrefix(rest, "../") || rest == ".." || strings.HasPrefix(rest, "..?") || strings.HasPrefix(rest, "..#"):
+			dots = 2
+		case strings.HasPrefix(rest, "./") || rest == "." || strings.HasPrefix(rest, ".?") || strings.HasPrefix(rest, ".#"):
+			dots = 1
+		}
+		if dots == 0 {
+			break
+		}
+		if dots == 2 && dirEnd > int(base.Off.PathStart)+1 {
+			// Shorten the path: drop the directory's last segment.
+			dirEnd = int(base.Off.PathStart) + strings.LastIndexByte(bh[base.Off.PathStart:dirEnd-1], '/') + 1
+		}
+		start += dots
+		if start < len(ref) && ref[start] == '/' {
+			start++
+		}
 	}
-	prefix := bh[:int(base.Off.PathStart)+dir+1]
-	// Check ref as a path by viewing it after a "/": the scanner works on
-	// ref itself, so positions are shifted by one.
-	q, f, ok := checkRelativePath(&sc, ref)
+	prefix := bh[:dirEnd]
+	var q, f int
+	if start < len(ref) && (ref[start] == '?' || ref[start] == '#') {
+		q, f, ok = checkQueryFragment(&sc, ref, start, true)
+	} else {
+		q, f, ok = checkRelativePath(&sc, ref, start)
+	}
 	if !ok {
 		return r, false
 	}
-	return withPath(base, prefix, ref, q, f, buf), true
+	return withPath(base, prefix, ref[start:], q-start, f-start, buf), true
 }
 
-// checkRelativePath checks a path-relative reference: its first segment,
-// then the rest as checkPath would.
-func checkRelativePath(sc *scanner, ref string) (q, f int, ok bool) {
-	seg := ref
-	if i := strings.IndexAny(ref, "/?#\\"); i >= 0 {
-		seg = ref[:i]
-		if ref[i] == '\\' {
+// checkRelativePath checks ref[start:], a path-relative reference with
+// its leading dot segments removed: its first segment, then the rest as
+// checkPath would.
+func checkRelativePath(sc *scanner, ref string, start int) (q, f int, ok bool) {
+	if start == len(ref) {
+		return -1, -1, true
+	}
+	segEnd := len(ref)
+	if i := strings.IndexAny(ref[start:], "/?#\\"); i >= 0 {
+		segEnd = start + i
+		if ref[segEnd] == '\\' {
 			return -1, -1, false
 		}
 	}
-	if isDotSegment(seg) {
+	if isDotSegment(ref[start:segEnd]) ||
+		sc.anyBad && sc.has(classBad, start, segEnd) || sc.anyExtra && hasPathExtra(sc, ref, start, segEnd) {
 		return -1, -1, false
 	}
-	if len(seg) == len(ref) || ref[len(seg)] != '/' {
-		// Only the one segment, then maybe a query or fragment.
-		if sc.anyBad && sc.has(classBad, 0, len(seg)) || sc.anyExtra && hasPathExtra(sc, ref, 0, len(seg)) {
-			return -1, -1, false
-		}
-		return checkQueryFragment(sc, ref, len(seg), true)
+	if segEnd == len(ref) || ref[segEnd] != '/' {
+		return checkQueryFragment(sc, ref, segEnd, true)
 	}
-	if sc.anyBad && sc.has(classBad, 0, len(seg)) || sc.anyExtra && hasPathExtra(sc, ref, 0, len(seg)) {
-		return -1, -1, false
-	}
-	return checkPath(sc, ref, len(seg))
+	return checkPath(sc, ref, segEnd)
 }
 
 // withPath builds prefix (the base up to where ref's path goes) + ref.
+// q and f are ref's query and fragment positions, negative for none.
 func withPath(base *Base, prefix, ref string, q, f int, buf *Buffer) Result {
 	r := fromBase(base)
 	r.Href = concat(buf, prefix, ref)
 	shift := len(prefix)
+	if q < 0 {
+		q = -1
+	}
+	if f < 0 {
+		f = -1
+	}
 	r.Off.QueryStart, r.Off.FragmentStart = omittedOr(q, shift), omittedOr(f, shift)
 	return r
 }
