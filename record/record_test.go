@@ -1,0 +1,174 @@
+package record_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/record"
+)
+
+type examples struct {
+	IPv6Serialize []struct {
+		Pieces [8]uint16 `json:"pieces"`
+		Output string    `json:"output"`
+	} `json:"ipv6_serialize"`
+	StartsWithWindowsDriveLetter []struct {
+		Input  string `json:"input"`
+		Output bool   `json:"output"`
+	} `json:"starts_with_windows_drive_letter"`
+}
+
+func load(t *testing.T) examples {
+	data, err := os.ReadFile("../testdata/spec-examples.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex examples
+	if err := json.Unmarshal(data, &ex); err != nil {
+		t.Fatal(err)
+	}
+	return ex
+}
+
+func TestIPv6SerializerExamples(t *testing.T) {
+	for _, tc := range load(t).IPv6Serialize {
+		if got := string(record.AppendIPv6(nil, tc.Pieces)); got != tc.Output {
+			t.Errorf("%v: %q, want %q", tc.Pieces, got, tc.Output)
+		}
+	}
+}
+
+func TestStartsWithWindowsDriveLetterExamples(t *testing.T) {
+	for _, tc := range load(t).StartsWithWindowsDriveLetter {
+		if got := record.StartsWithWindowsDriveLetter([]byte(tc.Input)); got != tc.Output {
+			t.Errorf("%q: %v, want %v", tc.Input, got, tc.Output)
+		}
+	}
+	for _, s := range []string{"C|", "c:\\", "z:?", "a:#"} {
+		if !record.StartsWithWindowsDriveLetter([]byte(s)) {
+			t.Errorf("%q should start with a Windows drive letter", s)
+		}
+	}
+	for _, s := range []string{"", "c", "1:", "::", "cc:"} {
+		if record.StartsWithWindowsDriveLetter([]byte(s)) {
+			t.Errorf("%q should not start with a Windows drive letter", s)
+		}
+	}
+}
+
+// TestErrorTypes: the standard's table names 29 validation errors; each
+// has its spec name, round-trips through ErrorTypeByName, and works as an
+// errors.Is target through a ValidationError.
+func TestErrorTypes(t *testing.T) {
+	types := record.ErrorTypes()
+	if len(types) != 29 || record.NumErrorTypes != 29 {
+		t.Fatalf("%d error types, want the standard's 29", len(types))
+	}
+	seen := map[string]bool{}
+	for _, et := range types {
+		name := et.String()
+		if seen[name] || strings.HasPrefix(name, "ErrorType(") {
+			t.Errorf("bad or duplicate name %q", name)
+		}
+		seen[name] = true
+		if back, ok := record.ErrorTypeByName(name); !ok || back != et {
+			t.Errorf("ErrorTypeByName(%q) = %v, %v", name, back, ok)
+		}
+		var err error = record.ValidationError{Type: et, Offset: 3}
+		if !errors.Is(err, et) || err.Error() != name+" at offset 3" {
+			t.Errorf("%v: errors.Is or Error() wrong: %q", et, err.Error())
+		}
+	}
+	for _, name := range []string{"invalid-URL-unit", "IPv4-non-decimal-part", "file-invalid-Windows-drive-letter-host", "domain-to-ASCII"} {
+		if !seen[name] {
+			t.Errorf("missing %q", name)
+		}
+	}
+}
+
+// TestEncodeSets checks each percent-encode set against the standard's
+// wording, code point by code point over ASCII (every set holds all bytes
+// >= 0x80).
+func TestEncodeSets(t *testing.T) {
+	c0 := func(c byte) bool { return c <= 0x1f || c > 0x7e }
+	fragment := func(c byte) bool { return c0(c) || strings.IndexByte(" \"<>`", c) >= 0 }
+	query := func(c byte) bool { return c0(c) || strings.IndexByte(" \"#<>", c) >= 0 }
+	specialQuery := func(c byte) bool { return query(c) || c == '\'' }
+	path := func(c byte) bool { return query(c) || strings.IndexByte("?^`{}", c) >= 0 }
+	userinfo := func(c byte) bool { return path(c) || strings.IndexByte("/:;=@[\\]|", c) >= 0 }
+	component := func(c byte) bool { return userinfo(c) || strings.IndexByte("$%&+,", c) >= 0 }
+	form := func(c byte) bool {
+		alnum := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		return !(alnum || c == '*' || c == '-' || c == '.' || c == '_')
+	}
+	for _, tc := range []struct {
+		name string
+		set  *record.EncodeSet
+		want func(byte) bool
+	}{
+		{"C0 control", &record.C0ControlSet, c0},
+		{"fragment", &record.FragmentSet, fragment},
+		{"query", &record.QuerySet, query},
+		{"special-query", &record.SpecialQuerySet, specialQuery},
+		{"path", &record.PathSet, path},
+		{"userinfo", &record.UserinfoSet, userinfo},
+		{"component", &record.ComponentSet, component},
+		{"application/x-www-form-urlencoded", &record.FormURLEncodedSet, form},
+	} {
+		for c := 0; c < 256; c++ {
+			if got := tc.set.Contains(byte(c)); got != tc.want(byte(c)) {
+				t.Errorf("%s set: Contains(%#x) = %v", tc.name, c, got)
+			}
+		}
+	}
+}
+
+func TestPercentDecode(t *testing.T) {
+	// The standard's examples.
+	if got := string(record.AppendPercentDecoded(nil, []byte("%25%s%1G"))); got != "%%s%1G" {
+		t.Errorf("got %q", got)
+	}
+	if got := record.AppendPercentDecoded(nil, []byte("‽%25%2E")); string(got) != "\xe2\x80\xbd%." {
+		t.Errorf("got %q", got)
+	}
+	for in, want := range map[string]string{"%": "%", "%4": "%4", "%41": "A", "a%2f%2Fb": "a//b", "%%41": "%A"} {
+		if got := string(record.AppendPercentDecoded(nil, []byte(in))); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+	if got := string(record.AppendPercentEncodedByte(nil, 0x23)) + string(record.AppendPercentEncodedByte(nil, 0x7f)); got != "%23%7F" {
+		t.Errorf("percent-encode: %q", got)
+	}
+}
+
+// TestOffsetsCheck: the consistency check rejects broken offsets (so that
+// the fuzzers relying on it can fail).
+func TestOffsetsCheck(t *testing.T) {
+	u := record.URL{}
+	u.Reset()
+	u.Scheme = []byte("https")
+	u.Host.SetText(record.HostDomain, []byte("h"))
+	u.Port = 8080
+	u.Path = []byte("/p")
+	u.Query, u.HasQuery = []byte("q"), true
+	href, off := u.Serialize(nil, false)
+	if msg := off.Check(string(href)); msg != "" {
+		t.Fatalf("good offsets rejected: %s", msg)
+	}
+	for name, mutate := range map[string]func(o *record.Offsets){
+		"scheme": func(o *record.Offsets) { o.SchemeEnd++ },
+		"port":   func(o *record.Offsets) { o.Port = 8081 },
+		"query":  func(o *record.Offsets) { o.QueryStart-- },
+		"path":   func(o *record.Offsets) { o.PathStart = uint32(len(href) + 1) },
+		"host":   func(o *record.Offsets) { o.HostStart = o.HostEnd + 1 },
+	} {
+		bad := off
+		mutate(&bad)
+		if bad.Check(string(href)) == "" {
+			t.Errorf("%s: broken offsets accepted", name)
+		}
+	}
+}
