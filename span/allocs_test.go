@@ -91,18 +91,23 @@ func TestParserNoAllocs(t *testing.T) {
 		}
 		// Count every allocation over the whole corpus: AllocsPerRun's
 		// integer average would hide a few allocating lines. The runtime
-		// itself may allocate once or twice meanwhile (seen: 1); a leak on
-		// any path shows as thousands.
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		for _, l := range lines {
-			p.Parse(l)
-			p.ParseRef(base, l)
+		// may allocate a few times during one pass (seen: up to 7), so the
+		// best of three passes must be exactly zero: a leak on any path
+		// shows in every pass, as thousands.
+		best := ^uint64(0)
+		for range 3 {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			for _, l := range lines {
+				p.Parse(l)
+				p.ParseRef(base, l)
+			}
+			runtime.ReadMemStats(&after)
+			best = min(best, after.Mallocs-before.Mallocs)
 		}
-		runtime.ReadMemStats(&after)
-		if n := after.Mallocs - before.Mallocs; n > 2 {
-			t.Errorf("%s: a reused Parser allocated %d times over %d lines", name, n, len(lines))
+		if best != 0 {
+			t.Errorf("%s: a reused Parser allocated %d times over %d lines", name, best, len(lines))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package span
 
 import (
 	"net/netip"
+	"sync"
 
 	"github.com/spanurl/spanurl/internal/fast"
 	"github.com/spanurl/spanurl/internal/slow"
@@ -15,8 +16,20 @@ func Parse(input string) (URL, error) {
 	if r, ok := fast.ParseAbsolute(input, nil); ok {
 		return fromFast(&r), nil
 	}
-	var p slow.Parser
-	return parseWith(&p, input, nil)
+	p := getParser()
+	defer parsers.Put(p)
+	return parseWith(p, input, nil)
+}
+
+// parsers caches slow parsers (their buffers) between calls of the
+// package-level functions: a cache with no observable state, so that a
+// slow-path parse costs the parse, not the buffers' allocation.
+var parsers = sync.Pool{New: func() any { return new(slow.Parser) }}
+
+func getParser() *slow.Parser {
+	p := parsers.Get().(*slow.Parser)
+	p.CollectErrors, p.ReuseError = false, false
+	return p
 }
 
 // Parse resolves ref against base (the URL parser with base), like
@@ -29,10 +42,11 @@ func (base URL) Parse(ref string) (URL, error) {
 	if r, ok := fast.Resolve(&fb, ref, nil); ok {
 		return fromFast(&r), nil
 	}
-	var p slow.Parser
+	p := getParser()
+	defer parsers.Put(p)
 	var b record.URL
 	base.toRecord(&b)
-	return parseWith(&p, ref, &b)
+	return parseWith(p, ref, &b)
 }
 
 // CanParse reports whether input parses as an absolute URL (URL.canParse).
@@ -40,7 +54,8 @@ func CanParse(input string) bool {
 	if fast.Valid(input) {
 		return true
 	}
-	var p slow.Parser
+	p := getParser()
+	defer parsers.Put(p)
 	_, err := p.Parse(input, nil, nil)
 	return err == nil
 }
