@@ -12,6 +12,7 @@ type reporter struct {
 	removed []int // cleaned-input offsets at which a tab or newline was removed, ascending
 
 	lastType record.ErrorType // the last error reported, kept even when not collecting
+	lastAt   int              // and its cleaned-input offset
 }
 
 // add records a validation error of type t detected at cleaned-input
@@ -20,7 +21,7 @@ func (r *reporter) add(t record.ErrorType, at int) {
 	if r == nil {
 		return
 	}
-	r.lastType = t
+	r.lastType, r.lastAt = t, at
 	if !r.on {
 		return
 	}

@@ -324,7 +324,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				}
 				// 2.3-2.4. Let host be the result of host parsing buffer with url is not special; failure returns failure.
 				if !p.parseHostInto(&url.Host, buffer, !special, pointer-len(buffer)) {
-					return p.failure(input, p.lastError(), pointer-len(buffer))
+					return p.hostFailure(input)
 				}
 				// 2.5. Set buffer to the empty string, and state to port state.
 				buffer = buffer[:0]
@@ -342,7 +342,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				}
 				// 3.3-3.5. Host parse buffer; failure returns failure; set url's host, path start state.
 				if !p.parseHostInto(&url.Host, buffer, !special, pointer+1-len(buffer)) {
-					return p.failure(input, p.lastError(), pointer+1-len(buffer))
+					return p.hostFailure(input)
 				}
 				buffer = buffer[:0]
 				state = PathStartState
@@ -496,7 +496,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				default:
 					// 1.3.1-2. Let host be the result of host parsing buffer with url is not special; failure returns failure.
 					if !p.parseHostInto(&url.Host, buffer, !special, pointer+1-len(buffer)) {
-						return p.failure(input, p.lastError(), pointer+1-len(buffer))
+						return p.hostFailure(input)
 					}
 					// 1.3.3. If host is "localhost", then set host to the empty string.
 					if url.Host.Kind == record.HostDomain && string(url.Host.Text) == "localhost" {
@@ -703,9 +703,11 @@ func (p *Parser) parseHostInto(h *record.Host, buffer []byte, isOpaque bool, at 
 	return parseHost(h, buffer, isOpaque, &p.errs, at, &p.tmp)
 }
 
-// lastError is the type of the last validation error reported: the host
+// hostFailure is the failure of a run whose host parser failed: the host
 // parser reports the error that makes it fail just before failing.
-func (p *Parser) lastError() record.ErrorType { return p.errs.lastType }
+func (p *Parser) hostFailure(input string) error {
+	return p.failure(input, p.errs.lastType, p.errs.lastAt)
+}
 
 func copyAuthority(url, base *record.URL) {
 	url.Username = append(url.Username[:0], base.Username...)
