@@ -1,0 +1,32 @@
+package api_test
+
+import (
+	"fmt"
+
+	"github.com/spanurl/spanurl/api"
+)
+
+func ExamplePublicSuffix() {
+	for _, host := range []string{"www.example.com", "whatwg.github.io", "example.com.", "EXAMPLE.إختبار", "[::1]"} {
+		ps, ok := api.PublicSuffix(host)
+		fmt.Printf("%s: %q %v\n", host, ps, ok)
+	}
+	// Output:
+	// www.example.com: "com" true
+	// whatwg.github.io: "github.io" true
+	// example.com.: "com." true
+	// EXAMPLE.إختبار: "xn--kgbechtv" true
+	// [::1]: "" false
+}
+
+func ExampleRegistrableDomain() {
+	for _, host := range []string{"sub.www.example.com", "whatwg.github.io", "github.io", "www.bbc.co.uk"} {
+		rd, ok := api.RegistrableDomain(host)
+		fmt.Printf("%s: %q %v\n", host, rd, ok)
+	}
+	// Output:
+	// sub.www.example.com: "example.com" true
+	// whatwg.github.io: "whatwg.github.io" true
+	// github.io: "" false
+	// www.bbc.co.uk: "bbc.co.uk" true
+}

@@ -1,0 +1,268 @@
+package api
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/record"
+)
+
+// Pair is one name-value tuple of an application/x-www-form-urlencoded
+// list, the list a SearchParams holds.
+type Pair struct {
+	Name, Value string
+}
+
+// ParseForm runs the application/x-www-form-urlencoded string parser on
+// input: the pairs in input's order, with "+" read as a space, percent-
+// encoded bytes decoded, and the resulting bytes read as UTF-8 (UTF-8
+// decode without BOM: each maximal invalid subpart becomes U+FFFD, and a
+// leading U+FEFF is kept). Empty sequences between "&"s are skipped; a
+// sequence without "=" is a name with the empty value. A leading "?" is
+// not special: it is part of the first name (NewSearchParams strips it).
+//
+// ParseForm never fails; it returns nil for an input without pairs.
+func ParseForm(input string) []Pair {
+	// The string parser UTF-8 encodes input; a Go string is that encoding
+	// already (invalid bytes go through to the byte parser as they are,
+	// where they meet the same UTF-8 decode as invalid percent-decoded
+	// bytes do).
+	return appendParsedForm(nil, input)
+}
+
+// ParseFormBytes runs the application/x-www-form-urlencoded parser on the
+// byte sequence input; see ParseForm.
+func ParseFormBytes(input []byte) []Pair {
+	return appendParsedForm(nil, string(input))
+}
+
+// appendParsedForm is the application/x-www-form-urlencoded parser,
+// appending the tuples of input to output.
+func appendParsedForm(output []Pair, input string) []Pair {
+	// 1. Let sequences be the result of splitting input on 0x26 (&).
+	// 2. Let output be an initially empty list of name-value tuples.
+	// 3. For each byte sequence bytes in sequences:
+	var scratch []byte
+	for len(input) > 0 {
+		seq := input
+		if i := strings.IndexByte(input, '&'); i >= 0 {
+			seq, input = input[:i], input[i+1:]
+		} else {
+			input = ""
+		}
+		// 3.1. If bytes is the empty byte sequence, then continue.
+		if seq == "" {
+			continue
+		}
+		// 3.2. If bytes contains a 0x3D (=), then name is the bytes up to
+		// the first "=" and value the bytes after it.
+		// 3.3. Otherwise, name is bytes and value is empty.
+		name, value := seq, ""
+		if i := strings.IndexByte(seq, '='); i >= 0 {
+			name, value = seq[:i], seq[i+1:]
+		}
+		// 3.4-3.5. Replace "+" with 0x20 (SP), percent-decode, and UTF-8
+		// decode without BOM.
+		var n, v string
+		n, scratch = formDecodeComponent(name, scratch)
+		v, scratch = formDecodeComponent(value, scratch)
+		// 3.6. Append (nameString, valueString) to output.
+		output = append(output, Pair{Name: n, Value: v})
+	}
+	// 4. Return output.
+	return output
+}
+
+// formDecodeComponent is steps 3.4 and 3.5 of the form-urlencoded parser
+// for one name or value: "+" becomes a space, percent-encoded bytes are
+// decoded, and the bytes are UTF-8 decoded without BOM. A component
+// without "+" and "%" that is valid UTF-8 is returned as it is (a
+// substring of the input, no copy). scratch is reused between calls.
+func formDecodeComponent(s string, scratch []byte) (string, []byte) {
+	if strings.IndexByte(s, '+') < 0 && strings.IndexByte(s, '%') < 0 {
+		return usvString(s), scratch
+	}
+	b := scratch[:0]
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		// 3.4. Replace any 0x2B (+) with 0x20 (SP).
+		case c == '+':
+			b = append(b, ' ')
+		// percent-decode: "%" and two ASCII hex digits is that byte; any
+		// other "%" is itself.
+		case c == '%' && i+2 < len(s) && record.IsASCIIHexDigit(s[i+1]) && record.IsASCIIHexDigit(s[i+2]):
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		default:
+			b = append(b, c)
+		}
+	}
+	// 3.5. UTF-8 decode without BOM.
+	return decodeUTF8WithoutBOM(b), b
+}
+
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return (c | 0x20) - 'a' + 10
+}
+
+// usvString returns s if it is valid UTF-8 (a scalar value string), and
+// otherwise s UTF-8 decoded without BOM, every maximal invalid subpart
+// replaced by U+FFFD. This is what converting bytes to a USVString
+// amounts to in this package.
+func usvString(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return decodeUTF8WithoutBOM([]byte(s))
+}
+
+// decodeUTF8WithoutBOM is the Encoding Standard's "UTF-8 decode without
+// BOM" of b: valid sequences are kept (U+FEFF included, as "without BOM"
+// does not strip it), and each error of the UTF-8 decoder, which ends a
+// maximal subpart of an ill-formed sequence, becomes one U+FFFD.
+func decodeUTF8WithoutBOM(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	out := make([]byte, 0, len(b)+8)
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			i++
+			continue
+		}
+		if _, size := utf8.DecodeRune(b[i:]); size > 1 {
+			// A complete, valid sequence (utf8.DecodeRune and the UTF-8
+			// decoder accept exactly the same sequences).
+			out = append(out, b[i:i+size]...)
+			i += size
+			continue
+		}
+		// An error: the UTF-8 decoder's bytes needed and boundaries for
+		// the lead byte; the error comes at the first byte outside the
+		// boundaries (which is not consumed) or at the end of the queue.
+		i += invalidSubpartLen(b[i:])
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	return string(out)
+}
+
+// invalidSubpartLen returns the length of the maximal subpart at the start
+// of b, which is not a valid UTF-8 sequence: the bytes the UTF-8 decoder
+// consumes before returning error.
+func invalidSubpartLen(b []byte) int {
+	lower, upper := byte(0x80), byte(0xBF)
+	var needed int
+	switch c := b[0]; {
+	case 0xC2 <= c && c <= 0xDF:
+		needed = 1
+	case 0xE0 <= c && c <= 0xEF:
+		if c == 0xE0 {
+			lower = 0xA0
+		} else if c == 0xED {
+			upper = 0x9F
+		}
+		needed = 2
+	case 0xF0 <= c && c <= 0xF4:
+		if c == 0xF0 {
+			lower = 0x90
+		} else if c == 0xF4 {
+			upper = 0x8F
+		}
+		needed = 3
+	default:
+		// Not a lead byte: error, the byte is consumed.
+		return 1
+	}
+	n := 1
+	for seen := 0; seen < needed && n < len(b); seen++ {
+		if c := b[n]; c < lower || c > upper {
+			break
+		}
+		lower, upper = 0x80, 0xBF
+		n++
+	}
+	return n
+}
+
+// SerializeForm runs the application/x-www-form-urlencoded serializer on
+// pairs with UTF-8: "name=value" joined by "&", every byte in the
+// application/x-www-form-urlencoded percent-encode set percent-encoded
+// except the space, which becomes "+". The result is ASCII. Bytes of a name
+// or value that are not valid UTF-8 are first read as UTF-8 decode reads
+// them (each maximal invalid subpart is U+FFFD).
+func SerializeForm(pairs []Pair) string {
+	return string(appendSerializedForm(nil, pairs, nil))
+}
+
+// SerializeFormWithEncoding runs the application/x-www-form-urlencoded
+// serializer on pairs with the encoding that label names (an Encoding
+// Standard label such as "windows-1252" or "Shift_JIS", ASCII
+// case-insensitive): each name and value is encoded with it, a code point
+// it cannot encode is written as "%26%23" + decimal + "%3B" (an HTML
+// numeric character reference, percent-encoded), and the bytes are
+// percent-encoded as SerializeForm does. "Get an output encoding" applies:
+// the UTF-16 labels and "replacement" mean UTF-8. An unknown label is an
+// error.
+func SerializeFormWithEncoding(pairs []Pair, label string) (string, error) {
+	// 1. Set encoding to the result of getting an output encoding from encoding.
+	enc, err := slow.LookupEncoding(label)
+	if err != nil {
+		return "", err
+	}
+	return string(appendSerializedForm(nil, pairs, enc)), nil
+}
+
+// appendSerializedForm is the application/x-www-form-urlencoded serializer
+// with output encoding enc (nil: UTF-8), appending to output.
+func appendSerializedForm(output []byte, pairs []Pair, enc *slow.Encoding) []byte {
+	// 2. Let output be the empty string.
+	start := len(output)
+	var scratch []byte
+	// 3. For each tuple of tuples:
+	for _, t := range pairs {
+		// 3.4. If output is not the empty string, then append U+0026 (&).
+		if len(output) > start {
+			output = append(output, '&')
+		}
+		// 3.1. Assert: tuple's name and value are scalar value strings.
+		// 3.2-3.3, 3.5. name and value, percent-encoded after encoding
+		// with encoding, the application/x-www-form-urlencoded
+		// percent-encode set and spaceAsPlus, joined by U+003D (=).
+		output, scratch = appendFormComponent(output, t.Name, enc, scratch)
+		output = append(output, '=')
+		output, scratch = appendFormComponent(output, t.Value, enc, scratch)
+	}
+	// 4. Return output.
+	return output
+}
+
+// appendFormComponent appends s percent-encoded after encoding with enc,
+// the application/x-www-form-urlencoded percent-encode set and
+// spaceAsPlus true. Invalid UTF-8 in s is first made a scalar value string.
+func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byte) ([]byte, []byte) {
+	if enc == nil && isFormSafe(s) {
+		// Nothing to encode: the common case of plain ASCII tokens.
+		return append(dst, s...), scratch
+	}
+	s = usvString(s)
+	scratch = append(scratch[:0], s...)
+	return slow.AppendPercentEncodeAfterEncoding(dst, enc, scratch, &record.FormURLEncodedSet, true), scratch
+}
+
+// isFormSafe reports whether no byte of s is in the
+// application/x-www-form-urlencoded percent-encode set (so s is ASCII and
+// has no space).
+func isFormSafe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if record.FormURLEncodedSet.Contains(s[i]) {
+			return false
+		}
+	}
+	return true
+}
