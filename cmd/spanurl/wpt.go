@@ -50,16 +50,13 @@ type wptError struct {
 	Error string `json:"error"`
 }
 
-var (
-	errUnsupported = wptError{Error: "unsupported"}
-	errNotObject   = wptError{Error: "request is not a JSON object"}
-)
+var errNotObject = wptError{Error: "request is not a JSON object"}
 
 // answerWPT answers one request line:
 //
 //	{"input": S, "base": S or null}            -> the getters, or {"failure": true}
-//	{"href": S, "setter": S, "new_value": S}   -> {"error": "unsupported"}
-//	{"op": ...}                                -> {"error": "unsupported"}
+//	{"href": S, "setter": S, "new_value": S}   -> the getters after the setter (wpt_api.go)
+//	{"op": ...}                                -> URLSearchParams operations (wpt_api.go)
 //	anything else                              -> {"error": "..."}
 func answerWPT(line []byte) any {
 	var req map[string]json.RawMessage
@@ -74,10 +71,10 @@ func answerWPT(line []byte) any {
 		return errNotObject
 	}
 	if _, ok := req["op"]; ok {
-		return errUnsupported
+		return answerOp(req)
 	}
 	if _, ok := req["setter"]; ok {
-		return errUnsupported
+		return answerSetter(req)
 	}
 	rawInput, ok := req["input"]
 	if !ok {

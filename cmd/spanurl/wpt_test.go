@@ -137,9 +137,21 @@ func TestWPTProtocol(t *testing.T) {
 		{`{"input":"c"}`, `{"failure":true}`},
 		{`{"input":"c","base":"b"}`, `{"failure":true}`},
 		{`{"input":"http://a/","base":"not a base"}`, `{"failure":true}`},
-		{`{"href":"http://a/","setter":"pathname","new_value":"x"}`, `{"error":"unsupported"}`},
-		{`{"op":"searchParams","input":"a=b"}`, `{"error":"unsupported"}`},
-		{`{"op":null}`, `{"error":"unsupported"}`},
+		{`{"href":"http://a/","setter":"pathname","new_value":"x"}`, `{"href":"http://a/x","origin":"http://a","protocol":"http:","username":"","password":"","host":"a","hostname":"a","port":"","pathname":"/x","search":"","hash":""}`},
+		{`{"href":"nope","setter":"pathname","new_value":"x"}`, `{"failure":true}`},
+		{`{"href":"http://a/","setter":"href","new_value":"nope"}`, `{"failure":true}`},
+		{`{"href":"http://a/","setter":"color","new_value":"x"}`, `{"error":"unknown setter color"}`},
+		{`{"href":"http://a/","setter":"hash"}`, `{"error":"\"new_value\" is missing or not a string"}`},
+		{`{"op":"searchParams","input":"a=b"}`, `{"error":"unknown op searchParams"}`},
+		{`{"op":null}`, `{"error":"\"op\" is not a string"}`},
+		{`{"op":"parse","input":"a=b+c&&%zz=%F0"}`, `{"pairs":[["a","b c"],["%zz","�"]],"serialized":"a=b+c&%25zz=%EF%BF%BD"}`},
+		{`{"op":"ops","init":"?b=2&a=1&b=1","ops":[["sort"],["get","b"],["getAll","b"],["has","a","1"],["size"],["delete","b","1"],["append","c","d e~"],["toString"],["get","zz"]]}`,
+			`{"results":[null,"2",["2","1"],true,3,null,null,"a=1&b=2&c=d+e%7E",null],"final":"a=1&b=2&c=d+e%7E","final_pairs":[["a","1"],["b","2"],["c","d e~"]]}`},
+		{`{"op":"url","href":"http://h/p?x=1#f","ops":[["set","x","2"],["href"],["setSearch",""],["search"],["size"]]}`,
+			`{"results":[null,"http://h/p?x=2#f",null,"",0],"final":"","final_href":"http://h/p#f","final_search":""}`},
+		{`{"op":"url","href":"mailto:a?x=1 ","ops":[["delete","x"]]}`, `{"results":[null],"final":"","final_href":"mailto:a","final_search":""}`},
+		{`{"op":"ops","init":"a","ops":[["frobnicate"]]}`, `{"error":"unknown operation \"frobnicate\" with 0 arguments"}`},
+		{`{"op":"ops","init":"a","ops":[["get",1]]}`, `{"error":"operation 1: arguments must be strings"}`},
 		{`null`, `{"error":"request is not a JSON object"}`},
 		{`[1,2]`, `{"error":"request is not a JSON object"}`},
 		{`"http://a/"`, `{"error":"request is not a JSON object"}`},
@@ -175,7 +187,7 @@ func TestWPTProtocol(t *testing.T) {
 func TestWPTNoFinalNewline(t *testing.T) {
 	var stdout bytes.Buffer
 	run([]string{"wpt"}, strings.NewReader(`{"input":"x"}`+"\r\n"+`{"op":1}`), &stdout, new(bytes.Buffer))
-	if want := "{\"failure\":true}\n{\"error\":\"unsupported\"}\n"; stdout.String() != want {
+	if want := "{\"failure\":true}\n{\"error\":\"\\\"op\\\" is not a string\"}\n"; stdout.String() != want {
 		t.Errorf("got %q, want %q", stdout.String(), want)
 	}
 }
