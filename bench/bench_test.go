@@ -1,0 +1,149 @@
+package bench
+
+import (
+	"errors"
+	"sort"
+	"sync/atomic"
+	"testing"
+)
+
+// One benchmark operation is one URL: the loops cycle through a corpus with
+// i % len(lines), so ns/op is ns per URL and allocs/op allocations per URL.
+// Every peer sees the same inputs in the same (shuffled) order. A parse
+// failure is a result like any other: it is counted and the loop goes on.
+//
+// Each peer lives in its own file (peer_<name>_test.go) and registers the
+// workloads it supports; a nil workload is skipped with the reason in
+// peer.missing.
+
+// peer is one URL parser under test.
+type peer struct {
+	name string
+	rank int // order of the sub-benchmarks: spanurl first
+
+	// absolute parses each line as an absolute URL and reads its href
+	// (Absolute and Messy).
+	absolute func(b *testing.B, lines []string) int
+	// canParse only reports whether each line parses.
+	canParse func(b *testing.B, lines []string) int
+	// relative resolves each reference against its base, parsed once
+	// beforehand when the peer's API allows it, and reads the href
+	// (Relative and Requests).
+	relative func(b *testing.B, r *Refs) int
+	// request resolves a request target against its Host (Requests); when
+	// nil, relative is used with the bases "http://HOST/".
+	request func(b *testing.B, r *Refs) int
+	// hosts parses "http://HOST/" and reads the hostname and host.
+	hosts func(b *testing.B, urls []string) int
+
+	// href parses ref (against base unless base is "") and returns the
+	// href, for TestSummary: failures and disagreements, not speed.
+	href func(ref, base string) (string, error)
+
+	missing map[string]string // workload -> why the peer skips it
+}
+
+var peers []*peer
+
+func register(p *peer) {
+	peers = append(peers, p)
+	sort.SliceStable(peers, func(i, j int) bool { return peers[i].rank < peers[j].rank })
+}
+
+// sink keeps results alive so the compiler cannot drop the parsing.
+var sink atomic.Int64
+
+func consume(n int) { sink.Add(int64(n)) }
+
+func skipOnNoData(b *testing.B, err error) {
+	b.Helper()
+	if errors.Is(err, ErrNoData) {
+		b.Skipf("skipping: %v", err)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+func lines(b *testing.B, name string) *Lines {
+	b.Helper()
+	l, err := LoadLines(name)
+	skipOnNoData(b, err)
+	return l
+}
+
+func runLines(b *testing.B, workload string, l *Lines, pick func(*peer) func(*testing.B, []string) int) {
+	for _, p := range peers {
+		b.Run(p.name, func(b *testing.B) {
+			f := pick(p)
+			if f == nil {
+				b.Skipf("%s: %s", p.name, p.missing[workload])
+			}
+			b.SetBytes(l.AvgBytes)
+			b.ReportAllocs()
+			b.ResetTimer()
+			consume(f(b, l.Lines))
+		})
+	}
+}
+
+func runRefs(b *testing.B, workload string, r *Refs, pick func(*peer) func(*testing.B, *Refs) int) {
+	for _, p := range peers {
+		b.Run(p.name, func(b *testing.B) {
+			f := pick(p)
+			if f == nil {
+				b.Skipf("%s: %s", p.name, p.missing[workload])
+			}
+			b.SetBytes(r.AvgBytes)
+			b.ReportAllocs()
+			// f parses the bases, then resets the timer itself.
+			consume(f(b, r))
+		})
+	}
+}
+
+// BenchmarkAbsolute: parse an absolute URL (absolute.txt) and read its href.
+func BenchmarkAbsolute(b *testing.B) {
+	l := lines(b, "absolute.txt")
+	runLines(b, "Absolute", l, func(p *peer) func(*testing.B, []string) int { return p.absolute })
+}
+
+// BenchmarkCanParse: only whether an absolute URL (absolute.txt) parses.
+func BenchmarkCanParse(b *testing.B) {
+	l := lines(b, "absolute.txt")
+	runLines(b, "CanParse", l, func(p *peer) func(*testing.B, []string) int { return p.canParse })
+}
+
+// BenchmarkMessy: parse a URL with oddities (messy.txt) and read its href.
+func BenchmarkMessy(b *testing.B) {
+	l := lines(b, "messy.txt")
+	runLines(b, "Messy", l, func(p *peer) func(*testing.B, []string) int { return p.absolute })
+}
+
+// BenchmarkRelative: resolve an href from a saved page against the page's
+// URL (relative.tsv), parsed once beforehand, and read the href.
+func BenchmarkRelative(b *testing.B) {
+	r, err := LoadRelative()
+	skipOnNoData(b, err)
+	runRefs(b, "Relative", r, func(p *peer) func(*testing.B, *Refs) int { return p.relative })
+}
+
+// BenchmarkRequests: resolve an HTTP request-target (requests.txt) against
+// http://HOST/ and read the href.
+func BenchmarkRequests(b *testing.B) {
+	r, err := LoadRequests()
+	skipOnNoData(b, err)
+	runRefs(b, "Requests", r, func(p *peer) func(*testing.B, *Refs) int {
+		if p.request != nil {
+			return p.request
+		}
+		return p.relative
+	})
+}
+
+// BenchmarkHosts: parse http://HOST/ (hosts.txt) and read hostname and host.
+func BenchmarkHosts(b *testing.B) {
+	l, err := LoadHostURLs()
+	skipOnNoData(b, err)
+	runLines(b, "Hosts", l, func(p *peer) func(*testing.B, []string) int { return p.hosts })
+}

@@ -1,0 +1,243 @@
+// Command ratios prints a compact table of spanurl against its peers from
+// `go test -bench` output: for each workload, spanurl's ns/URL and
+// allocs/URL, and each peer's ns/URL with the ratio peer/spanurl (above 1
+// means spanurl is faster). With several runs of a benchmark (-count) it
+// uses the median; -allocs=false leaves out the peers' allocs/URL.
+// Benchmarks that only spanurl runs (the Parallel ones) get a scaling table
+// across -cpu values instead.
+//
+//	go run ./cmd/ratios new.txt
+//	go test -bench . -benchmem | go run ./cmd/ratios
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+const ours = "spanurl"
+
+var showAllocs = flag.Bool("allocs", true, "show each peer's allocs/URL beside its ns/URL")
+
+type key struct {
+	workload string
+	peer     string
+	procs    int
+}
+
+type samples struct {
+	ns, allocs []float64
+}
+
+type table struct {
+	data      map[key]*samples
+	workloads []string // in order of appearance
+	peers     []string
+	procs     map[string][]int // workload -> the -cpu values seen
+}
+
+func main() {
+	flag.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: ratios [file ...]   (go test -bench output; stdin without files)\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	t := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	if flag.NArg() == 0 {
+		t.read(os.Stdin)
+	}
+	for _, name := range flag.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		t.read(f)
+		f.Close()
+	}
+	if len(t.data) == 0 {
+		fmt.Fprintln(os.Stderr, "ratios: no benchmark lines found")
+		os.Exit(1)
+	}
+	t.print(os.Stdout)
+}
+
+// read collects lines like
+//
+//	BenchmarkAbsolute/spanurl-2   1000000   712.8 ns/op   105.22 MB/s   4 B/op   0 allocs/op
+func (t *table) read(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		workload, peer, ok := strings.Cut(strings.TrimPrefix(f[0], "Benchmark"), "/")
+		if !ok {
+			continue
+		}
+		procs := 1
+		if i := strings.LastIndexByte(peer, '-'); i >= 0 {
+			if n, err := strconv.Atoi(peer[i+1:]); err == nil {
+				peer, procs = peer[:i], n
+			}
+		}
+		var s samples
+		for i := 2; i+1 < len(f); i += 2 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				continue
+			}
+			switch f[i+1] {
+			case "ns/op":
+				s.ns = append(s.ns, v)
+			case "allocs/op":
+				s.allocs = append(s.allocs, v)
+			}
+		}
+		if len(s.ns) == 0 {
+			continue
+		}
+		k := key{workload, peer, procs}
+		d := t.data[k]
+		if d == nil {
+			d = new(samples)
+			t.data[k] = d
+			if !contains(t.workloads, workload) {
+				t.workloads = append(t.workloads, workload)
+			}
+			if peer != ours && !contains(t.peers, peer) {
+				t.peers = append(t.peers, peer)
+			}
+			if !containsInt(t.procs[workload], procs) {
+				t.procs[workload] = append(t.procs[workload], procs)
+				sort.Ints(t.procs[workload])
+			}
+		}
+		d.ns = append(d.ns, s.ns...)
+		d.allocs = append(d.allocs, s.allocs...)
+	}
+}
+
+func (t *table) print(w io.Writer) {
+	// Workloads with peers: spanurl against each of them.
+	fmt.Fprintf(w, "| workload | %s ns/URL | %s allocs/URL |", ours, ours)
+	for _, p := range t.peers {
+		if *showAllocs {
+			fmt.Fprintf(w, " %s ns/URL, allocs (x %s) |", p, ours)
+		} else {
+			fmt.Fprintf(w, " %s ns/URL (x %s) |", p, ours)
+		}
+	}
+	fmt.Fprintf(w, "\n|---|---:|---:|%s\n", strings.Repeat("---:|", len(t.peers)))
+	var solo []string
+	for _, wl := range t.workloads {
+		hasPeer := false
+		for k := range t.data {
+			if k.workload == wl && k.peer != ours {
+				hasPeer = true
+			}
+		}
+		if !hasPeer {
+			solo = append(solo, wl)
+			continue
+		}
+		for _, procs := range t.procs[wl] {
+			name := wl
+			if len(t.procs[wl]) > 1 {
+				name = fmt.Sprintf("%s (-cpu %d)", wl, procs)
+			}
+			base := t.data[key{wl, ours, procs}]
+			fmt.Fprintf(w, "| %s | %s | %s |", name, nsCell(base), allocCell(base))
+			for _, p := range t.peers {
+				d := t.data[key{wl, p, procs}]
+				switch {
+				case d == nil:
+					fmt.Fprintf(w, " - |")
+				case base == nil:
+					fmt.Fprintf(w, " %s%s |", nsCell(d), peerAllocs(d))
+				default:
+					fmt.Fprintf(w, " %s%s (%.2fx) |", nsCell(d), peerAllocs(d), median(d.ns)/median(base.ns))
+				}
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	if len(solo) == 0 {
+		return
+	}
+	// spanurl-only workloads: scaling across -cpu.
+	fmt.Fprintf(w, "\n| workload | peer | -cpu | ns/URL | allocs/URL | URLs/s | speedup vs -cpu %d |\n|---|---|---:|---:|---:|---:|---:|\n", 1)
+	for _, wl := range solo {
+		for _, p := range append([]string{ours}, t.peers...) {
+			one := t.data[key{wl, p, 1}]
+			for _, procs := range t.procs[wl] {
+				d := t.data[key{wl, p, procs}]
+				if d == nil {
+					continue
+				}
+				speedup := "-"
+				if one != nil {
+					speedup = fmt.Sprintf("%.2fx", median(one.ns)/median(d.ns))
+				}
+				fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.3gM | %s |\n", wl, p, procs, nsCell(d), allocCell(d), 1e3/median(d.ns), speedup)
+			}
+		}
+	}
+}
+
+func nsCell(s *samples) string {
+	if s == nil || len(s.ns) == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(median(s.ns), 'f', 1, 64)
+}
+
+func peerAllocs(s *samples) string {
+	if !*showAllocs {
+		return ""
+	}
+	return ", " + allocCell(s)
+}
+
+func allocCell(s *samples) string {
+	if s == nil || len(s.allocs) == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(median(s.allocs), 'f', -1, 64)
+}
+
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+func contains(v []string, s string) bool {
+	for _, x := range v {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func containsInt(v []int, n int) bool {
+	for _, x := range v {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,89 @@
+package bench
+
+import (
+	"net/url"
+	"testing"
+)
+
+// net/url implements RFC 3986 with Go's leniencies, not the WHATWG
+// standard: it does not lowercase hosts, remove dot segments when parsing,
+// apply IDNA or drop default ports, so its String() is often not what a
+// browser reports. It is here as the baseline every Go program has.
+func init() {
+	register(&peer{
+		name: "neturl",
+		rank: 1,
+		href: func(ref, base string) (string, error) {
+			b := &url.URL{}
+			if base != "" {
+				var err error
+				if b, err = url.Parse(base); err != nil {
+					return "", err
+				}
+			}
+			u, err := b.Parse(ref)
+			if err != nil {
+				return "", err
+			}
+			return u.String(), nil
+		},
+		absolute: func(b *testing.B, lines []string) int {
+			n := 0
+			for i := 0; i < b.N; i++ {
+				u, err := url.Parse(lines[i%len(lines)])
+				if err != nil {
+					n++
+					continue
+				}
+				n += len(u.String())
+			}
+			return n
+		},
+		// net/url has no validity check without building the URL.
+		canParse: func(b *testing.B, lines []string) int {
+			n := 0
+			for i := 0; i < b.N; i++ {
+				if _, err := url.Parse(lines[i%len(lines)]); err == nil {
+					n++
+				}
+			}
+			return n
+		},
+		// (*URL).Parse(ref) is ResolveReference(Parse(ref)): RFC 3986
+		// section 5 resolution.
+		relative: func(b *testing.B, r *Refs) int {
+			bases := make([]*url.URL, len(r.Bases))
+			for i, s := range r.Bases {
+				u, err := url.Parse(s)
+				if err != nil {
+					u = &url.URL{}
+				}
+				bases[i] = u
+			}
+			b.ResetTimer()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				j := i % len(r.Ref)
+				u, err := bases[r.Base[j]].Parse(r.Ref[j])
+				if err != nil {
+					n++
+					continue
+				}
+				n += len(u.String())
+			}
+			return n
+		},
+		hosts: func(b *testing.B, urls []string) int {
+			n := 0
+			for i := 0; i < b.N; i++ {
+				u, err := url.Parse(urls[i%len(urls)])
+				if err != nil {
+					n++
+					continue
+				}
+				n += len(u.Hostname()) + len(u.Host)
+			}
+			return n
+		},
+	})
+}

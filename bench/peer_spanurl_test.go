@@ -1,0 +1,144 @@
+package bench
+
+import (
+	"sync/atomic"
+	"testing"
+
+	"github.com/spanurl/spanurl/span"
+)
+
+func init() {
+	register(&peer{
+		name: "spanurl",
+		rank: 0,
+		href: func(ref, base string) (string, error) {
+			var b span.URL
+			if base != "" {
+				var err error
+				if b, err = span.Parse(base); err != nil {
+					return "", err
+				}
+			}
+			u, err := b.Parse(ref)
+			return u.Href(), err
+		},
+		absolute: func(b *testing.B, lines []string) int {
+			n := 0
+			for i := 0; i < b.N; i++ {
+				u, err := span.Parse(lines[i%len(lines)])
+				if err != nil {
+					n++
+					continue
+				}
+				n += len(u.Href())
+			}
+			return n
+		},
+		canParse: func(b *testing.B, lines []string) int {
+			n := 0
+			for i := 0; i < b.N; i++ {
+				if span.CanParse(lines[i%len(lines)]) {
+					n++
+				}
+			}
+			return n
+		},
+		relative: func(b *testing.B, r *Refs) int {
+			bases := spanBases(r)
+			b.ResetTimer()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				j := i % len(r.Ref)
+				u, err := bases[r.Base[j]].Parse(r.Ref[j])
+				if err != nil {
+					n++
+					continue
+				}
+				n += len(u.Href())
+			}
+			return n
+		},
+		hosts: func(b *testing.B, urls []string) int {
+			n := 0
+			for i := 0; i < b.N; i++ {
+				u, err := span.Parse(urls[i%len(urls)])
+				if err != nil {
+					n++
+					continue
+				}
+				n += len(u.Hostname()) + len(u.Host())
+			}
+			return n
+		},
+	})
+}
+
+// spanBases parses each distinct base once. A base that fails to parse is
+// the zero URL, against which (URL).Parse parses the reference as absolute.
+func spanBases(r *Refs) []span.URL {
+	bases := make([]span.URL, len(r.Bases))
+	for i, s := range r.Bases {
+		bases[i], _ = span.Parse(s)
+	}
+	return bases
+}
+
+// BenchmarkAbsoluteParallel: Absolute for spanurl from GOMAXPROCS goroutines
+// (run with -cpu 1,2 to see the scaling).
+func BenchmarkAbsoluteParallel(b *testing.B) {
+	l := lines(b, "absolute.txt")
+	b.Run("spanurl", func(b *testing.B) {
+		lines := l.Lines
+		b.SetBytes(l.AvgBytes)
+		b.ReportAllocs()
+		var start atomic.Int64
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			// Each goroutine starts at its own place in the corpus.
+			i := int(start.Add(7919)) % len(lines)
+			n := 0
+			for pb.Next() {
+				u, err := span.Parse(lines[i])
+				if err != nil {
+					n++
+				} else {
+					n += len(u.Href())
+				}
+				if i++; i == len(lines) {
+					i = 0
+				}
+			}
+			consume(n)
+		})
+	})
+}
+
+// BenchmarkRelativeParallel: Relative for spanurl from GOMAXPROCS
+// goroutines sharing the parsed bases (run with -cpu 1,2).
+func BenchmarkRelativeParallel(b *testing.B) {
+	r, err := LoadRelative()
+	skipOnNoData(b, err)
+	b.Run("spanurl", func(b *testing.B) {
+		bases := spanBases(r)
+		b.SetBytes(r.AvgBytes)
+		b.ReportAllocs()
+		var start atomic.Int64
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			i := int(start.Add(7919)) % len(r.Ref)
+			n := 0
+			for pb.Next() {
+				u, err := bases[r.Base[i]].Parse(r.Ref[i])
+				if err != nil {
+					n++
+				} else {
+					n += len(u.Href())
+				}
+				if i++; i == len(r.Ref) {
+					i = 0
+				}
+			}
+			consume(n)
+		})
+	})
+}
