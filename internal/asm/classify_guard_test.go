@@ -1,0 +1,51 @@
+//go:build linux
+
+package asm
+
+import (
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// TestNoReadOutside places the input right before and right after an inaccessible page, so
+// a kernel that loads even one byte outside s crashes the test instead of silently reading
+// neighbouring memory.
+func TestNoReadOutside(t *testing.T) {
+	page := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 3*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	defer syscall.Munmap(mem)
+	for i := page; i < 2*page; i++ {
+		mem[i] = "aZ/`\x80 "[i%6]
+	}
+	// Guard pages on both sides of the middle page.
+	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	if err := syscall.Mprotect(mem[2*page:], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	mid := mem[page : 2*page]
+	for _, k := range allKernels() {
+		for n := 1; n <= 300; n++ {
+			atEnd := unsafe.String(&mid[len(mid)-n], n) // ends at the guard page after
+			atStart := unsafe.String(&mid[0], n)        // starts at the guard page before
+			for _, s := range []string{atEnd, atStart} {
+				var dst [8]Block
+				got := k.fn(dst[:], s)
+				w := want(s, len(dst))
+				if got != len(w) {
+					t.Fatalf("%s: n=%d: returned %d, want %d", k.name, n, got, len(w))
+				}
+				for i := range w {
+					if dst[i] != w[i] {
+						t.Fatalf("%s: n=%d: block %d = %s, want %s", k.name, n, i, fmtBlock(dst[i]), fmtBlock(w[i]))
+					}
+				}
+			}
+		}
+	}
+}
