@@ -172,3 +172,23 @@ func TestOffsetsCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestPacked: packing keeps every offset, the port (or its absence), the
+// host kind and the flags.
+func TestPacked(t *testing.T) {
+	for _, o := range []record.Offsets{
+		{SchemeEnd: 5, UsernameEnd: 8, HostStart: 12, HostEnd: 23, Port: 8080, PathStart: 28, QueryStart: 30, FragmentStart: 40},
+		{SchemeEnd: 6, UsernameEnd: 7, HostStart: 7, HostEnd: 7, Port: record.Omitted, PathStart: 7, QueryStart: record.Omitted, FragmentStart: record.Omitted},
+		{SchemeEnd: 1 << 31, UsernameEnd: 1<<32 - 2, HostStart: 3, HostEnd: 4, Port: 0, PathStart: 1<<32 - 2, QueryStart: 1<<32 - 2, FragmentStart: 1<<32 - 2},
+		{Port: 65535},
+	} {
+		for _, kind := range []record.HostKind{record.HostNull, record.HostDomain, record.HostEmpty} {
+			for _, flags := range []uint8{0, record.FlagSpecial, record.FlagSpecial | record.FlagOpaquePath} {
+				p := record.Pack(&o, kind, flags)
+				if got := p.Offsets(); got != o || p.Kind() != kind || p.Flags() != flags {
+					t.Errorf("Pack(%+v, %v, %d) unpacks to %+v, %v, %d", o, kind, flags, got, p.Kind(), p.Flags())
+				}
+			}
+		}
+	}
+}

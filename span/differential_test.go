@@ -44,7 +44,7 @@ func compareFast(t testing.TB, input string, base *span.URL) bool {
 	if base == nil {
 		r, ok = fast.ParseAbsolute(input, nil)
 	} else {
-		fb := fast.Base{Href: base.Href(), Off: base.Offsets(), Kind: base.HostKind(), Special: base.IsSpecial()}
+		fb := span.FastBaseForTest(*base)
 		r, ok = fast.Resolve(&fb, input, nil)
 	}
 	if !ok {

@@ -38,7 +38,7 @@ func (base URL) Parse(ref string) (URL, error) {
 	if base.IsZero() {
 		return Parse(ref)
 	}
-	fb := fast.Base{Href: base.href, Off: base.off, Kind: base.kind, Special: base.IsSpecial()}
+	fb := base.fastBase()
 	if r, ok := fast.Resolve(&fb, ref, nil); ok {
 		return fromFast(&r), nil
 	}
@@ -93,14 +93,26 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 }
 
 func fromFast(r *fast.Result) URL {
-	u := URL{href: r.Href, off: r.Off, kind: r.Kind}
-	if r.Special {
+	u := URL{href: r.Href, off: r.P.Offsets(), kind: r.P.Kind()}
+	if r.P.Flags()&record.FlagSpecial != 0 {
 		u.flag |= flagSpecial
 	}
-	if r.OpaquePath {
+	if r.P.Flags()&record.FlagOpaquePath != 0 {
 		u.flag |= flagOpaquePath
 	}
 	return u
+}
+
+// fastBase is u in the form fast.Resolve takes a base.
+func (u URL) fastBase() fast.Base {
+	var f uint8
+	if u.IsSpecial() {
+		f |= record.FlagSpecial
+	}
+	if u.HasOpaquePath() {
+		f |= record.FlagOpaquePath
+	}
+	return fast.Base{Href: u.href, P: record.Pack(&u.off, u.kind, f)}
 }
 
 // FromRecord serializes a URL record into a URL value.

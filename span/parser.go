@@ -47,7 +47,7 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 		return p.Parse(ref)
 	}
 	s := p.load(ref)
-	fb := fast.Base{Href: base.href, Off: base.off, Kind: base.kind, Special: base.IsSpecial()}
+	fb := base.fastBase()
 	if r, ok := fast.Resolve(&fb, s, &p.buf); ok {
 		return fromFast(&r), nil
 	}

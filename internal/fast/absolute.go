@@ -18,26 +18,15 @@ func ParseAbsolute(s string, buf *Buffer) (r Result, ok bool) {
 	if schemeEnd <= 0 {
 		return r, false
 	}
-	// Which scheme: special ones are short, so a folded copy fits a small
-	// array (string(lower[:k]) in a switch does not allocate).
-	var lower [5]byte
-	k := 0
-	if schemeEnd <= len(lower) {
-		for k = 0; k < schemeEnd; k++ {
-			lower[k] = s[k]
-			if 'A' <= s[k] && s[k] <= 'Z' {
-				lower[k] |= 0x20
-			}
-		}
-	}
-	switch string(lower[:k]) {
-	case "http", "ws":
+	switch specialScheme(s, schemeEnd) {
+	case schemeOther:
+	case schemeHTTP:
 		return parseSpecial(&sc, s, schemeEnd, upperScheme, 80, buf)
-	case "https", "wss":
+	case schemeHTTPS:
 		return parseSpecial(&sc, s, schemeEnd, upperScheme, 443, buf)
-	case "ftp":
+	case schemeFTP:
 		return parseSpecial(&sc, s, schemeEnd, upperScheme, 21, buf)
-	case "file":
+	default: // file:
 		return r, false
 	}
 	return parseOpaque(&sc, s, schemeEnd, upperScheme, buf)
@@ -49,6 +38,51 @@ func Valid(s string) bool {
 	buf := Buffer{ValidateOnly: true}
 	_, ok := ParseAbsolute(s, &buf)
 	return ok
+}
+
+type schemeKind uint8
+
+const (
+	schemeOther schemeKind = iota
+	schemeHTTP             // http, ws: default port 80
+	schemeHTTPS            // https, wss: default port 443
+	schemeFTP
+	schemeFile
+)
+
+// specialScheme tells which special scheme s[:end] is, in any case. Every
+// scheme byte is alphanumeric, '+', '-' or '.', all of which have the 0x20
+// bit set except uppercase letters, so OR-ing 0x20 folds the case; the
+// bytes are read as one little-endian word rather than copied.
+func specialScheme(s string, end int) schemeKind {
+	const fold = 0x20202020
+	switch end {
+	case 2:
+		if uint16(s[0])|uint16(s[1])<<8|0x2020 == 'w'|'s'<<8 {
+			return schemeHTTP
+		}
+	case 3:
+		switch uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | 0x202020 {
+		case 'w' | 's'<<8 | 's'<<16:
+			return schemeHTTPS
+		case 'f' | 't'<<8 | 'p'<<16:
+			return schemeFTP
+		}
+	case 4, 5:
+		w := uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24 | fold
+		switch {
+		case w == 'h'|'t'<<8|'t'<<16|'p'<<24:
+			if end == 4 {
+				return schemeHTTP
+			}
+			if s[4]|0x20 == 's' {
+				return schemeHTTPS
+			}
+		case w == 'f'|'i'<<8|'l'<<16|'e'<<24 && end == 4:
+			return schemeFile
+		}
+	}
+	return schemeOther
 }
 
 // scanScheme returns the index of the ":" ending a scheme at the start of
@@ -85,9 +119,10 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	// declines). Inside it only "." (label separators) and one ":" (the
 	// port) may appear among the delimiters.
 	colon, end := -1, n
-	it := sc.iter(classStruct, a, n)
+	var it iter
+	it.init(sc, classStruct, a, n)
 scan:
-	for i := it.next(); i >= 0; i = it.next() {
+	for i := it.next(sc); i >= 0; i = it.next(sc) {
 		switch s[i] {
 		case '.':
 		case ':':
@@ -160,18 +195,10 @@ scan:
 		return r, false
 	}
 
-	r.Kind, r.Special = kind, true
 	if !upperScheme && !upperHost && !dropPort && !missingSlash {
 		// The input is its own serialization.
 		r.Href = s
-		r.Off = record.Offsets{
-			SchemeEnd: uint32(schemeEnd), UsernameEnd: uint32(a), HostStart: uint32(a),
-			HostEnd: uint32(hostEnd), Port: record.Omitted, PathStart: uint32(end),
-			QueryStart: omittedOr(queryStart, 0), FragmentStart: omittedOr(fragmentStart, 0),
-		}
-		if port >= 0 {
-			r.Off.Port = uint32(port)
-		}
+		r.P = pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, 0, kind, record.FlagSpecial)
 		return r, true
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
@@ -200,14 +227,7 @@ scan:
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
 	r.Href = finish(buf, out)
-	r.Off = record.Offsets{
-		SchemeEnd: uint32(schemeEnd), UsernameEnd: uint32(a), HostStart: uint32(a),
-		HostEnd: uint32(hostEnd), Port: record.Omitted, PathStart: uint32(pathStart),
-		QueryStart: omittedOr(queryStart, shift), FragmentStart: omittedOr(fragmentStart, shift),
-	}
-	if port >= 0 {
-		r.Off.Port = uint32(port)
-	}
+	r.P = pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, shift, kind, record.FlagSpecial)
 	return r, true
 }
 
@@ -221,8 +241,9 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 	}
 	// The opaque path ends at "?" or "#".
 	end := n
-	it := sc.iter(classStruct, p, n)
-	for i := it.next(); i >= 0; i = it.next() {
+	var it iter
+	it.init(sc, classStruct, p, n)
+	for i := it.next(sc); i >= 0; i = it.next(sc) {
 		if s[i] == '?' || s[i] == '#' {
 			end = i
 			break
@@ -232,8 +253,9 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 	// bytes, '"', '<' and '>' stay as they are. A space is kept too, but
 	// "%20" before "?" or "#" and trimming at the end make it a decline.
 	if sc.anyBad {
-		bad := sc.iter(classBad, p, end)
-		for i := bad.next(); i >= 0; i = bad.next() {
+		var bad iter
+		bad.init(sc, classBad, p, end)
+		for i := bad.next(sc); i >= 0; i = bad.next(sc) {
 			if c := s[i]; c != '"' && c != '<' && c != '>' {
 				return r, false
 			}
@@ -243,7 +265,6 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 	if !ok {
 		return r, false
 	}
-	r.OpaquePath = true
 	href := s
 	if upperScheme && building(buf) {
 		out := grow(buf, n)
@@ -252,11 +273,21 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		href = finish(buf, out)
 	}
 	r.Href = href
-	at := uint32(p)
-	r.Off = record.Offsets{
-		SchemeEnd: uint32(schemeEnd), UsernameEnd: at, HostStart: at, HostEnd: at,
-		Port: record.Omitted, PathStart: at,
-		QueryStart: omittedOr(queryStart, 0), FragmentStart: omittedOr(fragmentStart, 0),
-	}
+	r.P = pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, 0, record.HostNull, record.FlagOpaquePath)
 	return r, true
+}
+
+// pack builds the packed offsets of a URL without credentials (the
+// username ends where the host starts); a negative port, query or fragment
+// is absent; shift moves query and fragment.
+func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment, shift int, kind record.HostKind, flags uint8) record.Packed {
+	o := record.Offsets{
+		SchemeEnd: uint32(schemeEnd), UsernameEnd: uint32(hostStart), HostStart: uint32(hostStart),
+		HostEnd: uint32(hostEnd), Port: record.Omitted, PathStart: uint32(pathStart),
+		QueryStart: omittedOr(query, shift), FragmentStart: omittedOr(fragment, shift),
+	}
+	if port >= 0 {
+		o.Port = uint32(port)
+	}
+	return record.Pack(&o, kind, flags)
 }

@@ -13,9 +13,10 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 	n := len(s)
 	end := n
 	segStart := p + 1
-	it := sc.iter(classStruct, p+1, n)
+	var it iter
+	it.init(sc, classStruct, p+1, n)
 	for {
-		i := it.next()
+		i := it.next(sc)
 		if i < 0 {
 			if isDotSegment(s[segStart:]) {
 				return -1, -1, false
@@ -45,8 +46,9 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 // hasPathExtra reports whether [i, end) holds an Extra byte of the path
 // percent-encode set: backtick, braces or caret (not the apostrophe or pipe).
 func hasPathExtra(sc *scanner, s string, i, end int) bool {
-	it := sc.iter(classExtra, i, end)
-	for i := it.next(); i >= 0; i = it.next() {
+	var it iter
+	it.init(sc, classExtra, i, end)
+	for i := it.next(sc); i >= 0; i = it.next(sc) {
 		if c := s[i]; c != '\'' && c != '|' {
 			return true
 		}
@@ -90,8 +92,9 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 
 // hasByte reports whether [i, end) holds the Extra byte c.
 func hasByte(sc *scanner, s string, i, end int, c byte) bool {
-	it := sc.iter(classExtra, i, end)
-	for i := it.next(); i >= 0; i = it.next() {
+	var it iter
+	it.init(sc, classExtra, i, end)
+	for i := it.next(sc); i >= 0; i = it.next(sc) {
 		if s[i] == c {
 			return true
 		}

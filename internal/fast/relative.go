@@ -14,21 +14,26 @@ import (
 // reference returns a substring of the base.
 func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 	bh := base.Href
+	bp := base.P
+	kind := bp.Kind()
 	// file: bases keep their Windows drive letter quirks on the slow path.
-	if !base.Special || base.Kind == record.HostNull || base.Kind == record.HostEmpty ||
-		bh[:base.Off.SchemeEnd] == "file" || len(ref) > record.MaxInput-len(bh) {
+	if bp.Flags()&record.FlagSpecial == 0 || kind == record.HostNull || kind == record.HostEmpty ||
+		bh[:bp.SchemeEnd()] == "file" || len(ref) > record.MaxInput-len(bh) {
 		return r, false
 	}
-	pathEnd := int(base.Off.PathEnd(len(bh)))
+	pathStart := int(bp.PathStart())
 	fragAt := len(bh)
-	if base.Off.FragmentStart != record.Omitted {
-		fragAt = int(base.Off.FragmentStart)
+	if f := bp.FragmentStart(); f != record.Omitted {
+		fragAt = int(f)
+	}
+	pathEnd := fragAt
+	if q := bp.QueryStart(); q != record.Omitted {
+		pathEnd = int(q)
 	}
 	if ref == "" {
 		// The relative state at EOF: the base without its fragment.
-		r = fromBase(base)
 		r.Href = bh[:fragAt]
-		r.Off.QueryStart = base.Off.QueryStart
+		r.P = bp.WithQueryFragment(bp.QueryStart(), record.Omitted)
 		return r, true
 	}
 	var sc scanner
@@ -39,19 +44,16 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 		if _, _, ok := checkQueryFragment(&sc, ref, 0, true); !ok {
 			return r, false
 		}
-		r = fromBase(base)
 		r.Href = concat(buf, bh[:fragAt], ref)
-		r.Off.QueryStart = base.Off.QueryStart
-		r.Off.FragmentStart = uint32(fragAt)
+		r.P = bp.WithQueryFragment(bp.QueryStart(), uint32(fragAt))
 		return r, true
 	case c == '?':
 		q, f, ok := checkQueryFragment(&sc, ref, 0, true)
 		if !ok {
 			return r, false
 		}
-		r = fromBase(base)
 		r.Href = concat(buf, bh[:pathEnd], ref)
-		r.Off.QueryStart, r.Off.FragmentStart = omittedOr(q, pathEnd), omittedOr(f, pathEnd)
+		r.P = bp.WithQueryFragment(omittedOr(q, pathEnd), omittedOr(f, pathEnd))
 		return r, true
 	case c == '/':
 		if len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
@@ -62,23 +64,23 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 			// Parse "scheme:" + ref; a canonical result aliases that text,
 			// which a Buffer keeps in its second slice.
 			if buf == nil {
-				return ParseAbsolute(bh[:base.Off.SchemeEnd+1]+ref, nil)
+				return ParseAbsolute(bh[:bp.SchemeEnd()+1]+ref, nil)
 			}
-			buf.tmp = append(append(buf.tmp[:0], bh[:base.Off.SchemeEnd+1]...), ref...)
+			buf.tmp = append(append(buf.tmp[:0], bh[:bp.SchemeEnd()+1]...), ref...)
 			return ParseAbsolute(unsafe.String(unsafe.SliceData(buf.tmp), len(buf.tmp)), buf)
 		}
 		q, f, ok := checkPath(&sc, ref, 0)
 		if !ok {
 			return r, false
 		}
-		return withPath(base, bh[:base.Off.PathStart], ref, q, f, buf), true
+		return withPath(bp, bh[:pathStart], ref, q, f, buf), true
 	case c == '\\':
 		return r, false
 	}
 	if end, _ := scanScheme(ref); end > 0 {
 		// An absolute URL, unless it names the base's special scheme
 		// without "//" (then it is relative to the base).
-		if strings.EqualFold(ref[:end], bh[:base.Off.SchemeEnd]) && !strings.HasPrefix(ref[end+1:], "//") {
+		if strings.EqualFold(ref[:end], bh[:bp.SchemeEnd()]) && !strings.HasPrefix(ref[end+1:], "//") {
 			return r, false
 		}
 		return ParseAbsolute(ref, buf)
@@ -87,7 +89,7 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 	// segment, then ref. Leading "./" and "../" (also a final "." or "..")
 	// are resolved here by moving the directory up; dot segments further in
 	// go to the slow path.
-	dirEnd := int(base.Off.PathStart) + strings.LastIndexByte(bh[base.Off.PathStart:pathEnd], '/') + 1
+	dirEnd := pathStart + strings.LastIndexByte(bh[pathStart:pathEnd], '/') + 1
 	start := 0
 	for {
 		rest := ref[start:]
@@ -101,9 +103,9 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 		if dots == 0 {
 			break
 		}
-		if dots == 2 && dirEnd > int(base.Off.PathStart)+1 {
+		if dots == 2 && dirEnd > pathStart+1 {
 			// Shorten the path: drop the directory's last segment.
-			dirEnd = int(base.Off.PathStart) + strings.LastIndexByte(bh[base.Off.PathStart:dirEnd-1], '/') + 1
+			dirEnd = pathStart + strings.LastIndexByte(bh[pathStart:dirEnd-1], '/') + 1
 		}
 		start += dots
 		if start < len(ref) && ref[start] == '/' {
@@ -120,7 +122,7 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 	if !ok {
 		return r, false
 	}
-	return withPath(base, prefix, ref[start:], q-start, f-start, buf), true
+	return withPath(bp, prefix, ref[start:], q-start, f-start, buf), true
 }
 
 // checkRelativePath checks ref[start:], a path-relative reference with
@@ -147,11 +149,9 @@ func checkRelativePath(sc *scanner, ref string, start int) (q, f int, ok bool) {
 	return checkPath(sc, ref, segEnd)
 }
 
-// withPath builds prefix (the base up to where ref's path goes) + ref.
-// q and f are ref's query and fragment positions, negative for none.
-func withPath(base *Base, prefix, ref string, q, f int, buf *Buffer) Result {
-	r := fromBase(base)
-	r.Href = concat(buf, prefix, ref)
+// withPath builds prefix (the base up to where ref's path goes) + ref; q
+// and f are ref's query and fragment positions, negative for none.
+func withPath(bp record.Packed, prefix, ref string, q, f int, buf *Buffer) Result {
 	shift := len(prefix)
 	if q < 0 {
 		q = -1
@@ -159,16 +159,7 @@ func withPath(base *Base, prefix, ref string, q, f int, buf *Buffer) Result {
 	if f < 0 {
 		f = -1
 	}
-	r.Off.QueryStart, r.Off.FragmentStart = omittedOr(q, shift), omittedOr(f, shift)
-	return r
-}
-
-// fromBase starts a result with the base's scheme, authority and path
-// start.
-func fromBase(base *Base) Result {
-	r := Result{Kind: base.Kind, Special: true, Off: base.Off}
-	r.Off.QueryStart, r.Off.FragmentStart = record.Omitted, record.Omitted
-	return r
+	return Result{Href: concat(buf, prefix, ref), P: bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift))}
 }
 
 func concat(buf *Buffer, a, b string) string {

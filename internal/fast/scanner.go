@@ -97,29 +97,32 @@ func pick(b *asm.Block, c class) uint64 {
 // iter walks the positions of the bytes of one class in [i, end), in
 // order.
 type iter struct {
-	sc  *scanner
 	c   class
 	k   int // current block
 	m   uint64
 	end int
 }
 
-func (sc *scanner) iter(c class, i, end int) iter {
-	it := iter{sc: sc, c: c, k: i >> 6, end: end}
+// init starts it over [i, end). It fills the iterator in place: building
+// it as a value and copying it made the compiler store its fields one by
+// one and reload them as one wide word, a store-forwarding stall that cost
+// more than the whole scan. The iterator holds no pointer to the scanner
+// (next takes it): storing one would make the scanner escape to the heap.
+func (it *iter) init(sc *scanner, c class, i, end int) {
+	it.c, it.k, it.end, it.m = c, i>>6, end, 0
 	if i < end {
 		it.m = pick(sc.block(it.k), c) & spanMask(i&63, min(end-it.k*64, 64))
 	}
-	return it
 }
 
 // next returns the next position, or -1 when there is none.
-func (it *iter) next() int {
+func (it *iter) next(sc *scanner) int {
 	for it.m == 0 {
 		it.k++
 		if it.k*64 >= it.end {
 			return -1
 		}
-		it.m = pick(it.sc.block(it.k), it.c) & spanMask(0, min(it.end-it.k*64, 64))
+		it.m = pick(sc.block(it.k), it.c) & spanMask(0, min(it.end-it.k*64, 64))
 	}
 	i := it.k*64 + bits.TrailingZeros64(it.m)
 	it.m &= it.m - 1

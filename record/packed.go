@@ -1,0 +1,83 @@
+package record
+
+// Packed holds a URL's Offsets, port, host kind and flags in four words.
+// It is the form URL values carry: a struct of two fields (a string and a
+// Packed) stays in registers through calls and returns, where the eight
+// uint32 fields of Offsets would be copied through memory with wide loads
+// of narrow stores, a store-forwarding stall at every level.
+//
+//	W0 = SchemeEnd   | UsernameEnd<<32
+//	W1 = HostStart   | HostEnd<<32
+//	W2 = PathStart   | QueryStart<<32
+//	W3 = FragmentStart | port<<32 (16 bits) | hasPort<<48 | kind<<49 (3 bits) | flags<<52
+type Packed struct {
+	W0, W1, W2, W3 uint64
+}
+
+// Flags of a packed URL.
+const (
+	FlagSpecial    = 1 << iota // the scheme is special
+	FlagOpaquePath             // the path is opaque
+)
+
+const (
+	hasPortBit = 48
+	kindShift  = 49
+	flagsShift = 52
+)
+
+// Pack builds the packed form of o with a host kind and flags.
+func Pack(o *Offsets, kind HostKind, flags uint8) Packed {
+	w3 := uint64(o.FragmentStart) | uint64(kind)<<kindShift | uint64(flags)<<flagsShift
+	if o.Port != Omitted {
+		w3 |= uint64(o.Port&0xffff)<<32 | 1<<hasPortBit
+	}
+	return Packed{
+		W0: uint64(o.SchemeEnd) | uint64(o.UsernameEnd)<<32,
+		W1: uint64(o.HostStart) | uint64(o.HostEnd)<<32,
+		W2: uint64(o.PathStart) | uint64(o.QueryStart)<<32,
+		W3: w3,
+	}
+}
+
+// Offsets unpacks the offsets.
+func (p Packed) Offsets() Offsets {
+	return Offsets{
+		SchemeEnd:     p.SchemeEnd(),
+		UsernameEnd:   p.UsernameEnd(),
+		HostStart:     p.HostStart(),
+		HostEnd:       p.HostEnd(),
+		Port:          p.Port(),
+		PathStart:     p.PathStart(),
+		QueryStart:    p.QueryStart(),
+		FragmentStart: p.FragmentStart(),
+	}
+}
+
+// The single fields, each one shift and mask.
+
+func (p Packed) SchemeEnd() uint32     { return uint32(p.W0) }
+func (p Packed) UsernameEnd() uint32   { return uint32(p.W0 >> 32) }
+func (p Packed) HostStart() uint32     { return uint32(p.W1) }
+func (p Packed) HostEnd() uint32       { return uint32(p.W1 >> 32) }
+func (p Packed) PathStart() uint32     { return uint32(p.W2) }
+func (p Packed) QueryStart() uint32    { return uint32(p.W2 >> 32) }
+func (p Packed) FragmentStart() uint32 { return uint32(p.W3) }
+func (p Packed) Kind() HostKind        { return HostKind(p.W3 >> kindShift & 7) }
+func (p Packed) Flags() uint8          { return uint8(p.W3 >> flagsShift) }
+
+// Port returns the port, or Omitted.
+func (p Packed) Port() uint32 {
+	if p.W3&(1<<hasPortBit) == 0 {
+		return Omitted
+	}
+	return uint32(p.W3 >> 32 & 0xffff)
+}
+
+// WithQueryFragment returns p with the query and fragment starts replaced
+// (Omitted for absent).
+func (p Packed) WithQueryFragment(query, fragment uint32) Packed {
+	p.W2 = uint64(uint32(p.W2)) | uint64(query)<<32
+	p.W3 = p.W3&^0xffffffff | uint64(fragment)
+	return p
+}
