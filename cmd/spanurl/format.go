@@ -2,66 +2,580 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+	"unsafe"
 
+	"github.com/spanurl/spanurl/api"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
 
-// printer parses lines and writes one output line for each, in the format
-// the flags ask for.
-type printer struct {
-	base     span.URL // zero: no base
-	json     bool
-	validate bool
+// config is what the flags ask for. The workers share it and never write
+// to it.
+type config struct {
+	base span.URL // -base for lines; zero: none (and always zero for logs)
 
-	w      *bufio.Writer
-	enc    *json.Encoder
-	failed bool // some line failed to parse
+	format logFormat
+	scheme string // logs: the scheme of the server (-base's, or "http")
+	prefix string // logs: "scheme://host[:port]" of the server
+
+	col      int    // -col: the 1-based column holding the URL; 0: the whole line
+	sep      string // -sep
+	noColumn string // the message for a line without column col
+
+	fields    []field
+	json      bool
+	validate  bool
+	stats     bool
+	hasStatus bool // fields has status: failures are rows, not "error:" lines
 }
 
-func (p *printer) init(w *bufio.Writer) {
-	p.w = w
-	p.enc = newEncoder(w)
+// field is one column of -fields.
+type field uint8
+
+const (
+	fieldInput field = iota
+	fieldHref
+	fieldOrigin
+	fieldProtocol
+	fieldScheme
+	fieldUsername
+	fieldPassword
+	fieldHost
+	fieldHostname
+	fieldPort
+	fieldPathname
+	fieldSearch
+	fieldHash
+	fieldRegistrable
+	fieldKind
+	fieldStatus
+	fieldErrors
+	numFields
+)
+
+var fieldNames = [numFields]string{
+	fieldInput:       "input",
+	fieldHref:        "href",
+	fieldOrigin:      "origin",
+	fieldProtocol:    "protocol",
+	fieldScheme:      "scheme",
+	fieldUsername:    "username",
+	fieldPassword:    "password",
+	fieldHost:        "host",
+	fieldHostname:    "hostname",
+	fieldPort:        "port",
+	fieldPathname:    "pathname",
+	fieldSearch:      "search",
+	fieldHash:        "hash",
+	fieldRegistrable: "registrable",
+	fieldKind:        "kind",
+	fieldStatus:      "status",
+	fieldErrors:      "errors",
 }
+
+// isURL reports whether f is a component of the parsed URL, absent when
+// the line fails to parse.
+func (f field) isURL() bool { return f >= fieldHref && f <= fieldKind }
+
+// jsonFields are the fields of -json without -fields: the input and the
+// URL object's getters, in the order of the standard's URL class.
+var jsonFields = []field{
+	fieldInput, fieldHref, fieldOrigin, fieldProtocol, fieldUsername, fieldPassword,
+	fieldHost, fieldHostname, fieldPort, fieldPathname, fieldSearch, fieldHash,
+}
+
+// setFields sets c.fields from -fields (list, when given) or from the
+// other flags.
+func (c *config) setFields(list string, given bool) error {
+	switch {
+	case given:
+		for _, name := range strings.Split(list, ",") {
+			f, ok := fieldByName(strings.TrimSpace(name))
+			if !ok {
+				if name == "" {
+					return errors.New("empty field name")
+				}
+				return fmt.Errorf("unknown field %q; the fields are %s", name, strings.Join(fieldNames[:], ","))
+			}
+			if (f == fieldStatus || f == fieldErrors) && !c.validate {
+				return fmt.Errorf("the field %s needs -validate", name)
+			}
+			c.fields = append(c.fields, f)
+		}
+	case c.json:
+		c.fields = jsonFields
+		if c.validate {
+			c.fields = append(jsonFields[:len(jsonFields):len(jsonFields)], fieldStatus, fieldErrors)
+		}
+	case c.validate:
+		c.fields = []field{fieldStatus, fieldErrors, fieldInput}
+	default:
+		c.fields = []field{fieldHref}
+	}
+	for _, f := range c.fields {
+		c.hasStatus = c.hasStatus || f == fieldStatus
+	}
+	return nil
+}
+
+func fieldByName(name string) (field, bool) {
+	for f, n := range fieldNames {
+		if n == name {
+			return field(f), true
+		}
+	}
+	return 0, false
+}
+
+// worker turns lines into output lines. Every goroutine of the pipeline
+// owns one: the results of its parsers alias its buffers.
+type worker struct {
+	cfg    *config
+	parser span.Parser
+	st     stats
+
+	// For access logs:
+	text    []byte            // the URL text built from a request target
+	unesc   []byte            // the unescaped request line
+	unescH  []byte            // the unescaped Host field
+	servers map[string]server // servers of log lines met lately
+	sparser span.Parser       // parses servers
+
+	registrables map[string]registrable // registrable domains of hosts met lately
+}
+
+func newWorker(cfg *config) *worker {
+	w := &worker{cfg: cfg}
+	if cfg.stats {
+		w.st.hosts = newTopHosts(topHostsCapacity)
+	}
+	return w
+}
+
+// hugeLine is the length beyond which a worker lets go of its buffers once
+// the line is done, so that one long line does not pin its memory for the
+// rest of the run.
+const hugeLine = 1 << 20
+
+// process formats every line of c.in into c.out.
+func (w *worker) process(c *chunk) {
+	out := c.out[:0]
+	in := c.in
+	n := 0
+	for len(in) > 0 {
+		var line []byte
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line, in = in[:i], in[i+1:]
+		} else {
+			line, in = in, nil
+		}
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		out = w.line(out, line)
+		n++
+		if len(line) > hugeLine {
+			w.parser, w.sparser = span.Parser{}, span.Parser{}
+			w.text, w.unesc, w.unescH = nil, nil, nil
+		}
+	}
+	c.out, c.lines = out, n
+}
+
+// line appends the output line for line to out.
+func (w *worker) line(out, line []byte) []byte {
+	cfg := w.cfg
+	w.st.lines++
+	// input is the URL text as found on the line; text is what the parser
+	// reads, input itself or a URL built around it (shift bytes before
+	// it).
+	var input, text []byte
+	shift := 0
+	switch {
+	case cfg.format != formatLines:
+		var msg string
+		input, text, shift, msg = w.request(line)
+		if msg != "" {
+			return w.malformed(out, msg)
+		}
+	case cfg.col > 0:
+		c, ok := column(line, cfg.col, cfg.sep)
+		if !ok {
+			return w.malformed(out, cfg.noColumn)
+		}
+		input, text = c, c
+	default:
+		input, text = line, line
+	}
+
+	var (
+		u    span.URL
+		errs []record.ValidationError
+		err  error
+	)
+	if cfg.validate {
+		u, errs, err = span.ParseWithErrors(unsafeString(text), cfg.base)
+	} else {
+		u, err = w.parser.ParseRef(cfg.base, text)
+	}
+	w.st.count(u, errs, err)
+	if cfg.json {
+		return w.appendJSON(out, unsafeString(input), u, errs, shift, err)
+	}
+	return w.appendTSV(out, unsafeString(input), u, errs, shift, err)
+}
+
+// malformed appends the output line for a line that holds no URL text.
+func (w *worker) malformed(out []byte, msg string) []byte {
+	w.st.failed++
+	w.st.malformed++
+	if w.cfg.json {
+		out = append(out, `{"error":`...)
+		out = appendJSONString(out, msg)
+		return append(out, "}\n"...)
+	}
+	out = append(out, "error: "...)
+	out = append(out, msg...)
+	return append(out, '\n')
+}
+
+// column returns the n-th (1-based) column of line.
+func column(line []byte, n int, sep string) ([]byte, bool) {
+	for ; n > 1; n-- {
+		i := bytes.Index(line, unsafeBytes(sep))
+		if i < 0 {
+			return nil, false
+		}
+		line = line[i+len(sep):]
+	}
+	if i := bytes.Index(line, unsafeBytes(sep)); i >= 0 {
+		line = line[:i]
+	}
+	return line, true
+}
+
+// appendTSV appends the fields separated by tabs, or an "error:" line for a
+// failure when the fields have no status.
+func (w *worker) appendTSV(out []byte, input string, u span.URL, errs []record.ValidationError, shift int, err error) []byte {
+	fields := w.cfg.fields
+	if err != nil && !w.cfg.hasStatus {
+		out = append(out, "error: "...)
+		out = appendOneLine(out, err.Error())
+		return append(out, '\n')
+	}
+	for i, f := range fields {
+		if i > 0 {
+			out = append(out, '\t')
+		}
+		switch {
+		case f == fieldInput:
+			out = appendTSVInput(out, input, i == len(fields)-1)
+		case f == fieldStatus:
+			out = append(out, status(errs, err)...)
+		case f == fieldErrors:
+			for j, e := range errs {
+				if j > 0 {
+					out = append(out, ',')
+				}
+				out = append(out, e.Type.String()...)
+				out = append(out, '@')
+				out = strconv.AppendInt(out, int64(max(e.Offset-shift, 0)), 10)
+			}
+		case err == nil:
+			out, _ = w.appendURLField(out, f, u)
+		}
+	}
+	return append(out, '\n')
+}
+
+// appendTSVInput appends the input with line breaks written as \n and \r,
+// and tabs as \t unless it is the last field (which cut -fN- gives back
+// whole).
+func appendTSVInput(out []byte, s string, last bool) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\n':
+			out = append(out, `\n`...)
+		case c == '\r':
+			out = append(out, `\r`...)
+		case c == '\t' && !last:
+			out = append(out, `\t`...)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// appendJSON appends one JSON object: the fields, minus the URL's
+// components when the line fails to parse, which adds "error" at the end.
+func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.ValidationError, shift int, err error) []byte {
+	out = append(out, '{')
+	first := true
+	for _, f := range w.cfg.fields {
+		switch {
+		case f == fieldInput:
+			out = appendKey(out, &first, "input")
+			out = appendJSONString(out, input)
+		case f == fieldStatus:
+			out = appendKey(out, &first, "status")
+			out = appendJSONString(out, status(errs, err))
+		case f == fieldErrors:
+			out = appendKey(out, &first, "errors")
+			out = append(out, '[')
+			for j, e := range errs {
+				if j > 0 {
+					out = append(out, ',')
+				}
+				out = append(out, `{"name":`...)
+				out = appendJSONString(out, e.Type.String())
+				out = append(out, `,"offset":`...)
+				out = strconv.AppendInt(out, int64(max(e.Offset-shift, 0)), 10)
+				out = append(out, '}')
+			}
+			out = append(out, ']')
+		case err == nil:
+			out = appendKey(out, &first, fieldNames[f])
+			// Values are getters' results or names: they need escaping
+			// only when an opaque path or host holds a '"' or '\'.
+			start := len(out)
+			out = append(out, '"')
+			var ok bool
+			out, ok = w.appendURLField(out, f, u)
+			if !ok {
+				out = append(out[:start], "null"...)
+			} else if needsJSONEscape(out[start+1:]) {
+				v := string(out[start+1:])
+				out = appendJSONString(out[:start], v)
+			} else {
+				out = append(out, '"')
+			}
+		}
+	}
+	if err != nil {
+		out = appendKey(out, &first, "error")
+		out = appendJSONString(out, err.Error())
+	}
+	return append(out, "}\n"...)
+}
+
+// appendKey appends a JSON object's key and its colon, after a comma
+// unless *first.
+func appendKey(out []byte, first *bool, name string) []byte {
+	if !*first {
+		out = append(out, ',')
+	}
+	*first = false
+	out = append(out, '"')
+	out = append(out, name...)
+	return append(out, `":`...)
+}
+
+// appendURLField appends the value of a URL field; false means null (a
+// URL whose host has no registrable domain).
+func (w *worker) appendURLField(out []byte, f field, u span.URL) ([]byte, bool) {
+	switch f {
+	case fieldHref:
+		return append(out, u.Href()...), true
+	case fieldOrigin:
+		return appendOrigin(out, u), true
+	case fieldProtocol:
+		return append(out, u.Protocol()...), true
+	case fieldScheme:
+		return append(out, u.Scheme()...), true
+	case fieldUsername:
+		return append(out, u.Username()...), true
+	case fieldPassword:
+		return append(out, u.Password()...), true
+	case fieldHost:
+		return append(out, u.Host()...), true
+	case fieldHostname:
+		return append(out, u.Hostname()...), true
+	case fieldPort:
+		return append(out, u.Port()...), true
+	case fieldPathname:
+		return append(out, u.Pathname()...), true
+	case fieldSearch:
+		return append(out, u.Search()...), true
+	case fieldHash:
+		return append(out, u.Hash()...), true
+	case fieldRegistrable:
+		d, ok := w.registrable(u)
+		return append(out, d...), ok
+	case fieldKind:
+		return append(out, u.HostKind().String()...), true
+	}
+	return out, true
+}
+
+// registrableCacheSize bounds the registrable domains a worker remembers.
+const registrableCacheSize = 4096
+
+// registrable returns the registrable domain of u's host, from a cache of
+// the hosts met lately: the Public Suffix List lookup costs more than the
+// parse, and the hosts of a log repeat.
+func (w *worker) registrable(u span.URL) (string, bool) {
+	if u.HostKind() != record.HostDomain {
+		return api.URLRegistrableDomain(u)
+	}
+	host := u.Hostname()
+	if r, ok := w.registrables[host]; ok {
+		return r.domain, r.ok
+	}
+	d, ok := api.URLRegistrableDomain(u)
+	if len(w.registrables) >= registrableCacheSize {
+		clear(w.registrables)
+	}
+	if w.registrables == nil {
+		w.registrables = make(map[string]registrable)
+	}
+	// host and d alias the parser's memory; d is a suffix of host.
+	host = strings.Clone(host)
+	r := registrable{host[len(host)-len(d):], ok}
+	if r.domain != d {
+		r.domain = strings.Clone(d)
+	}
+	w.registrables[host] = r
+	return d, ok
+}
+
+// registrable is a registrable domain, or none (ok false).
+type registrable struct {
+	domain string
+	ok     bool
+}
+
+// appendOrigin appends u.Origin() without building the string for the
+// schemes whose origin is a tuple (Origin itself handles the others).
+func appendOrigin(out []byte, u span.URL) []byte {
+	switch s := u.Scheme(); s {
+	case "http", "https", "ws", "wss", "ftp":
+		out = append(out, u.Href()[:len(s)+len("://")]...)
+		return append(out, u.Host()...)
+	}
+	return append(out, u.Origin()...)
+}
+
+// status is "failure" for an input that does not parse, "invalid" for one
+// that parses with validation errors and "valid" for the rest.
+func status(errs []record.ValidationError, err error) string {
+	switch {
+	case err != nil:
+		return "failure"
+	case len(errs) > 0:
+		return "invalid"
+	}
+	return "valid"
+}
+
+// appendOneLine appends s with its line breaks written as \r and \n, so
+// that output lines stay aligned with input lines.
+func appendOneLine(out []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\n':
+			out = append(out, `\n`...)
+		case '\r':
+			out = append(out, `\r`...)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s as a JSON string exactly as encoding/json
+// writes it with SetEscapeHTML(false): '"', '\\' and control characters
+// escaped, each byte of invalid UTF-8 as U+FFFD, U+2028 and U+2029 as
+// \u2028 and \u2029.
+func appendJSONString(out []byte, s string) []byte {
+	out = append(out, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			out = append(out, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				out = append(out, '\\', b)
+			case '\b':
+				out = append(out, `\b`...)
+			case '\f':
+				out = append(out, `\f`...)
+			case '\n':
+				out = append(out, `\n`...)
+			case '\r':
+				out = append(out, `\r`...)
+			case '\t':
+				out = append(out, `\t`...)
+			default:
+				out = append(out, `\u00`...)
+				out = append(out, hexDigits[b>>4], hexDigits[b&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			out = append(out, s[start:i]...)
+			out = append(out, "\uFFFD"...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			out = append(out, s[start:i]...)
+			out = append(out, `\u202`...)
+			out = append(out, hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	out = append(out, s[start:]...)
+	return append(out, '"')
+}
+
+// needsJSONEscape reports whether appendJSONString would write b other
+// than as it is.
+func needsJSONEscape(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// unsafeString views b as a string. The views never outlive the line
+// being formatted (b is a chunk's memory, reused for later input).
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// unsafeBytes views s as bytes, which are never written.
+func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// The remainder serves spanurl wpt.
 
 // newEncoder returns a JSON encoder that leaves <, > and & alone.
 func newEncoder(w *bufio.Writer) *json.Encoder {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc
-}
-
-// print parses input and writes its line.
-func (p *printer) print(input string) {
-	var (
-		u    span.URL
-		errs []record.ValidationError
-		err  error
-	)
-	if p.validate {
-		u, errs, err = span.ParseWithErrors(input, p.base)
-	} else {
-		u, err = p.base.Parse(input)
-	}
-	if err != nil {
-		p.failed = true
-	}
-	switch {
-	case p.json:
-		p.printJSON(input, u, errs, err)
-	case p.validate:
-		p.printTSV(input, errs, err)
-	case err != nil:
-		p.w.WriteString("error: ")
-		p.w.WriteString(oneLine(err.Error()))
-		p.w.WriteByte('\n')
-	default:
-		p.w.WriteString(u.Href())
-		p.w.WriteByte('\n')
-	}
 }
 
 // components are the URL object's getters, in the order of the standard's
@@ -94,76 +608,4 @@ func componentsOf(u span.URL) *components {
 		Search:   u.Search(),
 		Hash:     u.Hash(),
 	}
-}
-
-// jsonLine is one line of -json output. The components are absent when the
-// input fails to parse; status and validation_errors come with -validate.
-type jsonLine struct {
-	Input string `json:"input"`
-	*components
-	Error            string             `json:"error,omitempty"`
-	Status           string             `json:"status,omitempty"`
-	ValidationErrors *[]validationError `json:"validation_errors,omitempty"`
-}
-
-type validationError struct {
-	Name   string `json:"name"`
-	Offset int    `json:"offset"`
-}
-
-func (p *printer) printJSON(input string, u span.URL, errs []record.ValidationError, err error) {
-	line := jsonLine{Input: input}
-	if err != nil {
-		line.Error = err.Error()
-	} else {
-		line.components = componentsOf(u)
-	}
-	if p.validate {
-		line.Status = status(errs, err)
-		list := make([]validationError, 0, len(errs))
-		for _, e := range errs {
-			list = append(list, validationError{Name: e.Type.String(), Offset: e.Offset})
-		}
-		line.ValidationErrors = &list
-	}
-	p.enc.Encode(line) // errors stay in p.w, reported on Flush
-}
-
-// printTSV writes STATUS TAB ERRORS TAB INPUT, ERRORS being NAME@OFFSET
-// joined by commas. The input comes last because it may hold tabs.
-func (p *printer) printTSV(input string, errs []record.ValidationError, err error) {
-	p.w.WriteString(status(errs, err))
-	p.w.WriteByte('\t')
-	for i, e := range errs {
-		if i > 0 {
-			p.w.WriteByte(',')
-		}
-		p.w.WriteString(e.Type.String())
-		p.w.WriteByte('@')
-		p.w.WriteString(strconv.Itoa(e.Offset))
-	}
-	p.w.WriteByte('\t')
-	p.w.WriteString(input)
-	p.w.WriteByte('\n')
-}
-
-// status is "failure" for an input that does not parse, "invalid" for one
-// that parses with validation errors and "valid" for the rest.
-func status(errs []record.ValidationError, err error) string {
-	switch {
-	case err != nil:
-		return "failure"
-	case len(errs) > 0:
-		return "invalid"
-	}
-	return "valid"
-}
-
-// oneLine keeps an error message on one line so that output lines stay
-// aligned with input lines.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
-	}
-	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
 }

@@ -1,12 +1,16 @@
 // Spanurl parses URLs the way browsers do (the WHATWG URL Standard), one
-// per line, and prints their serializations, their components as JSON, or
-// the validation errors the parser met. "spanurl wpt" speaks a JSON-lines
-// protocol for conformance tooling.
+// per line, and prints their serializations, chosen components as TSV or
+// JSON, or the validation errors the parser met. It reads plain lists of
+// URLs, one column of a TSV file, or Apache/nginx access logs, streams any
+// amount of input in constant memory on every core with the output in input
+// order, and can summarize a run (-stats). "spanurl wpt" speaks a
+// JSON-lines protocol for conformance tooling.
 //
 // Usage:
 //
-//	spanurl [-base URL] [-json] [-validate] [FILE...]
-//	spanurl -sample [-base URL] [-json] [-validate]
+//	spanurl [-base URL] [-col N [-sep S]] [-fields LIST] [-json] [-validate] [-stats] [FILE...]
+//	spanurl -format combined [-host HOST | -base URL] [-fields LIST] [-json] [-stats] [FILE...]
+//	spanurl -sample [-json] [-validate]
 //	spanurl wpt
 //
 // Run "spanurl -h" for the manual.
@@ -20,7 +24,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spanurl/spanurl/span"
 )
@@ -38,7 +45,7 @@ func main() {
 // Exit statuses.
 const (
 	exitOK      = 0 // every line parsed
-	exitFailure = 1 // some line failed to parse, or an I/O error
+	exitFailure = 1 // some line failed to parse or was malformed, or an I/O error
 	exitUsage   = 2 // bad flags or arguments
 )
 
@@ -49,72 +56,172 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runWPT(args[1:], stdin, stdout, stderr)
 	}
 
-	fs := flag.NewFlagSet("spanurl", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { io.WriteString(fs.Output(), manual) }
-	var p printer
-	base := fs.String("base", "", "resolve each line against `URL`")
-	fs.BoolVar(&p.json, "json", false, "print every component as JSON")
-	fs.BoolVar(&p.validate, "validate", false, "print the validation errors")
-	useSample := fs.Bool("sample", false, "run on the bundled sample")
+	var cfg config
+	fs, opt := newFlagSet(stderr, &cfg)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		return exitUsage
 	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "spanurl: "+format+" (spanurl -h for help)\n", a...)
+		return exitUsage
+	}
+
+	var err error
+	if cfg.format, err = parseFormat(*opt.format); err != nil {
+		return usage("-format: %v", err)
+	}
 	if isSet(fs, "base") {
-		u, err := span.Parse(*base)
+		u, err := span.Parse(*opt.base)
 		if err != nil {
-			fmt.Fprintf(stderr, "spanurl: -base: %v\n", err)
-			return exitUsage
+			return usage("-base: %v", err)
 		}
-		p.base = u
+		cfg.base = u
+	}
+	switch {
+	case cfg.format != formatLines:
+		if isSet(fs, "col") || isSet(fs, "sep") {
+			return usage("-col and -sep read lines of columns, not -format %s", *opt.format)
+		}
+		if isSet(fs, "host") && isSet(fs, "base") {
+			return usage("-host and -base both name the server: give one")
+		}
+		var msg string
+		if isSet(fs, "base") {
+			cfg.scheme, cfg.prefix, msg = serverOfBase(cfg.base)
+		} else {
+			cfg.scheme = "http"
+			cfg.prefix, msg = serverPrefix(nil, "http", *opt.host)
+		}
+		if msg != "" {
+			return usage("%s", msg)
+		}
+		cfg.base = span.URL{}
+	case isSet(fs, "host"):
+		return usage("-host names the server of an access log: it needs -format combined (or another log format)")
+	case isSet(fs, "sep") && !isSet(fs, "col"):
+		return usage("-sep separates the columns of -col: give -col too")
+	}
+	if isSet(fs, "col") {
+		if *opt.col < 1 {
+			return usage("-col %d: columns are numbered from 1", *opt.col)
+		}
+		s := *opt.sep
+		if s == `\t` {
+			s = "\t"
+		}
+		if s == "" || strings.ContainsAny(s, "\r\n") {
+			return usage("-sep %q: the separator must be a non-empty string without line breaks", *opt.sep)
+		}
+		cfg.col, cfg.sep = *opt.col, s
+		cfg.noColumn = "malformed line: no column " + strconv.Itoa(*opt.col)
+	}
+	if err := cfg.setFields(*opt.fields, isSet(fs, "fields")); err != nil {
+		return usage("-fields: %v", err)
+	}
+	if *opt.jobs < 1 {
+		return usage("-j %d: at least one worker is needed", *opt.jobs)
 	}
 
 	files := fs.Args()
-	if *useSample && len(files) > 0 {
-		fmt.Fprintln(stderr, "spanurl: -sample takes no FILE arguments")
-		return exitUsage
+	if *opt.sample && len(files) > 0 {
+		return usage("-sample takes no FILE arguments")
 	}
-	if !*useSample && len(files) == 0 {
+	if *opt.sample && cfg.format != formatLines {
+		return usage("-sample is a list of URLs, not -format %s", *opt.format)
+	}
+	if !*opt.sample && len(files) == 0 {
 		if !isTerminal(stdin) {
 			files = []string{"-"}
 		} else {
 			fmt.Fprintln(stderr, "spanurl: standard input is a terminal: running on the bundled sample (spanurl -h for help)")
-			*useSample = true
+			*opt.sample = true
 		}
 	}
 
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	p.init(out)
-	status := exitOK
-	if *useSample {
-		if err := eachLine(strings.NewReader(sample), out, p.print); err != nil {
-			fmt.Fprintf(stderr, "spanurl: %v\n", err)
-			return exitFailure
+	errw := &lockedWriter{w: stderr}
+	p := newPipeline(&cfg, stdout, *opt.jobs)
+	if *opt.progress && isTerminalWriter(stderr) && !*opt.sample {
+		if total, ok := regularSize(files, stdin); ok {
+			p.progress = startProgress(errw, total, &p.read, &p.lines)
 		}
-		// The sample holds lines that fail on purpose: a demo run
-		// succeeds unless output could not be written.
-		p.failed = false
+	}
+	warn := func(err error) {
+		if p.progress != nil {
+			p.progress.clear()
+		}
+		fmt.Fprintf(errw, "spanurl: %v\n", err)
+	}
+
+	status := exitOK
+	stopped := false
+	if *opt.sample {
+		if err := p.feed(strings.NewReader(sample)); err != nil {
+			warn(err)
+			status, stopped = exitFailure, true
+		}
 	}
 	for _, name := range files {
-		if err := readFile(name, stdin, out, p.print); err != nil {
-			fmt.Fprintf(stderr, "spanurl: %v\n", err)
-			status = exitFailure
-			if errors.Is(err, errWrite) {
-				return status
+		if stopped {
+			break
+		}
+		if err := feedFile(p, name, stdin); err != nil {
+			if errors.Is(err, errStopped) {
+				break // the writer's error is reported below
 			}
+			warn(err)
+			status = exitFailure
+			stopped = errors.Is(err, errWrite)
 		}
 	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "spanurl: %v: %v\n", errWrite, err)
-		return exitFailure
+	if err := p.finish(); err != nil {
+		warn(err)
+		status = exitFailure
 	}
-	if p.failed {
+	if p.progress != nil {
+		p.progress.stop()
+	}
+	st, hosts := p.stats()
+	if cfg.stats {
+		st.report(errw, &cfg, hosts)
+	}
+	// The sample holds lines that fail on purpose: a demo run succeeds
+	// unless output could not be written.
+	if st.failed > 0 && !*opt.sample {
 		status = exitFailure
 	}
 	return status
+}
+
+// options are the flags that config does not hold as they are.
+type options struct {
+	base, sep, format, host, fields *string
+	col, jobs                       *int
+	progress, sample                *bool
+}
+
+// newFlagSet defines the flags of spanurl.
+func newFlagSet(stderr io.Writer, cfg *config) (*flag.FlagSet, *options) {
+	fs := flag.NewFlagSet("spanurl", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { io.WriteString(fs.Output(), manual) }
+	opt := &options{
+		base:     fs.String("base", "", "resolve each line against `URL`"),
+		col:      fs.Int("col", 0, "read the URL from column `N` (1-based)"),
+		sep:      fs.String("sep", "\t", "the column `separator` for -col"),
+		format:   fs.String("format", "lines", "the input `format`: lines, combined, vhost_combined, combined_host"),
+		host:     fs.String("host", "localhost", "the `HOST` of origin-form request targets"),
+		fields:   fs.String("fields", "", "print the comma-separated `LIST` of fields"),
+		jobs:     fs.Int("j", runtime.GOMAXPROCS(0), "use `N` worker goroutines"),
+		progress: fs.Bool("progress", true, "show progress on a terminal"),
+		sample:   fs.Bool("sample", false, "run on the bundled sample"),
+	}
+	fs.BoolVar(&cfg.json, "json", false, "print JSON objects")
+	fs.BoolVar(&cfg.validate, "validate", false, "collect validation errors")
+	fs.BoolVar(&cfg.stats, "stats", false, "print a summary on stderr")
+	return fs, opt
 }
 
 // isSet reports whether the flag name was given on the command line.
@@ -124,17 +231,17 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// readFile runs fn on every line of the file name ("-" is stdin).
-func readFile(name string, stdin io.Reader, out *bufio.Writer, fn func(string)) error {
+// feedFile feeds the file name ("-" is stdin) to p.
+func feedFile(p *pipeline, name string, stdin io.Reader) error {
 	if name == "-" {
-		return eachLine(stdin, out, fn)
+		return p.feed(stdin)
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	return eachLine(f, out, fn)
+	return p.feed(f)
 }
 
 // errWrite marks a failure to write the output.
@@ -143,7 +250,7 @@ var errWrite = errors.New("writing output")
 // eachLine calls fn with every line of r, without its line feed and without
 // one carriage return before it. Lines may be of any length. Before every
 // read that may block it flushes out, so that output keeps pace with a slow
-// input (tail -f) while a fast one is still written in large blocks.
+// input. spanurl wpt reads its requests with it.
 func eachLine(r io.Reader, out *bufio.Writer, fn func(string)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
@@ -174,4 +281,48 @@ func isTerminal(r io.Reader) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// isTerminalWriter reports whether w is a character device such as a
+// terminal; tests replace it.
+var isTerminalWriter = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f)
+}
+
+// regularSize returns the total size of the inputs named (with "-" for
+// stdin) when every one is a regular file.
+func regularSize(files []string, stdin io.Reader) (int64, bool) {
+	var total int64
+	for _, name := range files {
+		var fi os.FileInfo
+		var err error
+		if name == "-" {
+			f, ok := stdin.(*os.File)
+			if !ok {
+				return 0, false
+			}
+			fi, err = f.Stat()
+		} else {
+			fi, err = os.Stat(name)
+		}
+		if err != nil || !fi.Mode().IsRegular() {
+			return 0, false
+		}
+		total += fi.Size()
+	}
+	return total, true
+}
+
+// lockedWriter serializes writes to stderr, which the progress display
+// shares with the warnings.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }

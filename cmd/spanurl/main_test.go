@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,54 +25,83 @@ func spanurl(t *testing.T, stdin string, args ...string) (int, string, string) {
 
 const goldenBase = "https://user@example.org:8443/dir/page?q#frag"
 
-// TestGolden runs each output format on testdata/input.txt and compares
-// with testdata/NAME.golden; go test -update rewrites them. The goldens
-// were checked by hand against the URL Standard.
+// allFields is every field of -fields but status and errors.
+const allFields = "href,origin,protocol,scheme,username,password,host,hostname,port,pathname,search,hash,registrable,kind,input"
+
+// goldenTests are the runs of TestGolden: spanurl ARGS < testdata/INPUT
+// writes testdata/NAME.golden to stdout and, when not empty,
+// testdata/NAME.stderr.golden to stderr.
+var goldenTests = []struct {
+	name, input string
+	args        []string
+}{
+	{"plain", "input.txt", nil},
+	{"json", "input.txt", []string{"-json"}},
+	{"validate", "input.txt", []string{"-validate"}},
+	{"json-validate", "input.txt", []string{"-json", "-validate"}},
+	{"base", "input.txt", []string{"-base", goldenBase}},
+	{"base-json", "input.txt", []string{"-base", goldenBase, "-json"}},
+	{"fields", "input.txt", []string{"-fields", allFields}},
+	{"fields-json", "input.txt", []string{"-fields", allFields, "-json"}},
+	{"fields-validate", "input.txt", []string{"-validate", "-fields", "status,errors,hostname,input"}},
+	{"fields-validate-json", "input.txt", []string{"-validate", "-json", "-fields", "input,status,errors,href"}},
+	{"stats", "input.txt", []string{"-stats", "-fields", "hostname"}},
+	{"col", "crawl.tsv", []string{"-col", "2", "-base", "https://example.com/", "-fields", "registrable,hostname,href"}},
+	{"col-json", "crawl.tsv", []string{"-col", "2", "-base", "https://example.com/", "-json", "-validate", "-fields", "input,href,registrable,status,errors"}},
+	{"combined", "access.log", []string{"-format", "combined", "-host", "example.com", "-fields", "href,hostname,pathname,search,input"}},
+	{"combined-json", "access.log", []string{"-format", "combined", "-base", "https://example.com:8443/ignored", "-json", "-validate"}},
+	{"combined-stats", "access.log", []string{"-format", "combined", "-host", "www.example.com", "-validate", "-stats", "-fields", "status,href"}},
+	{"vhost", "vhost.log", []string{"-format", "vhost_combined", "-fields", "href,origin,input"}},
+	{"combined-host", "host.log", []string{"-format", "combined_host", "-base", "https://default.example/", "-fields", "href,origin,input"}},
+}
+
+// TestGolden runs the command on inputs of testdata and compares its
+// output with testdata/NAME.golden (and NAME.stderr.golden); go test
+// -update rewrites them. The goldens were checked by hand against the URL
+// Standard.
 func TestGolden(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join("testdata", "input.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name string
-		args []string
-	}{
-		{"plain", nil},
-		{"json", []string{"-json"}},
-		{"validate", []string{"-validate"}},
-		{"json-validate", []string{"-json", "-validate"}},
-		{"base", []string{"-base", goldenBase}},
-		{"base-json", []string{"-base", goldenBase, "-json"}},
-	}
-	for _, tt := range tests {
+	for _, tt := range goldenTests {
 		t.Run(tt.name, func(t *testing.T) {
+			input, err := os.ReadFile(filepath.Join("testdata", tt.input))
+			if err != nil {
+				t.Fatal(err)
+			}
 			status, stdout, stderr := spanurl(t, string(input), tt.args...)
-			// input.txt has lines that fail to parse, with or without
-			// the base.
+			// Every input has lines that fail to parse or are
+			// malformed.
 			if status != exitFailure {
 				t.Errorf("exit status %d, want %d", status, exitFailure)
-			}
-			if stderr != "" {
-				t.Errorf("stderr: %s", stderr)
 			}
 			if got, want := strings.Count(stdout, "\n"), bytes.Count(input, []byte("\n")); got != want {
 				t.Errorf("%d output lines for %d input lines", got, want)
 			}
-			golden := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if stdout != string(want) {
-				t.Errorf("output differs from %s:\n%s", golden, lineDiff(string(want), stdout))
+			checkGolden(t, tt.name+".golden", stdout)
+			if slices.Contains(tt.args, "-stats") {
+				checkGolden(t, tt.name+".stderr.golden", stderr)
+			} else if stderr != "" {
+				t.Errorf("stderr: %s", stderr)
 			}
 		})
+	}
+}
+
+// checkGolden compares got with testdata/name, or writes it there with
+// -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n%s", golden, lineDiff(string(want), got))
 	}
 }
 
@@ -91,6 +122,11 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// logLine returns a combined log line requesting target.
+func logLine(target string) string {
+	return `192.0.2.1 - - [10/Oct/2024:13:55:36 +0000] "GET ` + target + ` HTTP/1.1" 200 2326 "-" "test"` + "\n"
 }
 
 func TestExitStatus(t *testing.T) {
@@ -120,6 +156,28 @@ func TestExitStatus(t *testing.T) {
 		{"unknown flag", "", []string{"-nope"}, exitUsage},
 		{"sample with file", "", []string{"-sample", good}, exitUsage},
 		{"help", "", []string{"-h"}, exitOK},
+		{"malformed column", "a\tb\n", []string{"-col", "3"}, exitFailure},
+		{"malformed log line", "nope\n", []string{"-format", "combined"}, exitFailure},
+		{"log line", logLine("/x"), []string{"-format", "combined"}, exitOK},
+		{"stats", "https://example.org/\n", []string{"-stats"}, exitOK},
+		{"fields", "https://example.org/\n", []string{"-fields", "href,registrable"}, exitOK},
+		{"unknown field", "", []string{"-fields", "href,nope"}, exitUsage},
+		{"empty field", "", []string{"-fields", "href,"}, exitUsage},
+		{"status without -validate", "", []string{"-fields", "status"}, exitUsage},
+		{"errors without -validate", "", []string{"-fields", "errors"}, exitUsage},
+		{"col 0", "", []string{"-col", "0"}, exitUsage},
+		{"empty sep", "", []string{"-col", "1", "-sep", ""}, exitUsage},
+		{"sep without col", "", []string{"-sep", ","}, exitUsage},
+		{"unknown format", "", []string{"-format", "json"}, exitUsage},
+		{"col with format", "", []string{"-format", "combined", "-col", "2"}, exitUsage},
+		{"host without format", "", []string{"-host", "example.com"}, exitUsage},
+		{"host and base", "", []string{"-format", "combined", "-host", "a.example", "-base", "https://b.example/"}, exitUsage},
+		{"bad host", "", []string{"-format", "combined", "-host", "a.example/path"}, exitUsage},
+		{"host with credentials", "", []string{"-format", "combined", "-host", "u@a.example"}, exitUsage},
+		{"base without host", "", []string{"-format", "combined", "-base", "mailto:x@example.org"}, exitUsage},
+		{"base with credentials", "", []string{"-format", "combined", "-base", "https://u:p@example.org/"}, exitUsage},
+		{"j 0", "", []string{"-j", "0"}, exitUsage},
+		{"sample with format", "", []string{"-sample", "-format", "combined"}, exitUsage},
 		{"wpt with args", "", []string{"wpt", "x"}, exitUsage},
 		{"wpt bad lines", "nope\n", []string{"wpt"}, exitOK},
 	}
@@ -217,11 +275,32 @@ func TestHelp(t *testing.T) {
 	for _, s := range []string{
 		"NAME", "SYNOPSIS", "DESCRIPTION", "FLAGS", "WPT PROTOCOL", "EXIT STATUS", "EXAMPLES",
 		"-base URL", "-json", "-validate", "-sample", "go run ./cmd/spanurl -sample",
+		"-col N", "-sep S", "-fields LIST", "-format FORMAT", "-host HOST", "-stats", "-j N",
+		"-progress=false", "ACCESS LOGS", "MALFORMED LINES", "STREAMING",
+		"zcat access.log", "cut -f2 crawl.tsv",
 	} {
 		if !strings.Contains(stderr, "\n"+s) && !strings.Contains(stderr, " "+s) {
 			t.Errorf("the manual does not mention %q", s)
 		}
 	}
+	for _, name := range fieldNames {
+		if !strings.Contains(stderr, "\n          "+name+" ") {
+			t.Errorf("the manual does not describe the field %s", name)
+		}
+	}
+	for name := range formatNames {
+		if !strings.Contains(stderr, name) {
+			t.Errorf("the manual does not mention the format %s", name)
+		}
+	}
+	// Every flag has an entry in the manual.
+	fs, _ := newFlagSet(io.Discard, new(config))
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.Contains(stderr, "\n    -"+f.Name+" ") && !strings.Contains(stderr, "\n    -"+f.Name+"\n") &&
+			!strings.Contains(stderr, "\n    -"+f.Name+"=") {
+			t.Errorf("the manual has no entry for -%s", f.Name)
+		}
+	})
 	for _, line := range strings.Split(stderr, "\n") {
 		if n := len([]rune(line)); n > 80 {
 			t.Errorf("manual line of %d characters: %q", n, line)

@@ -5,16 +5,20 @@ const manual = `NAME
     spanurl - parse URLs the way browsers do (WHATWG URL Standard)
 
 SYNOPSIS
-    spanurl [-base URL] [-json] [-validate] [FILE...]
-    spanurl -sample [-base URL] [-json] [-validate]
+    spanurl [-base URL] [-col N [-sep S]] [-fields LIST] [-json]
+            [-validate] [-stats] [-j N] [FILE...]
+    spanurl -format combined|vhost_combined|combined_host
+            [-host HOST | -base URL] [-fields LIST] [-json] [-validate]
+            [-stats] [-j N] [FILE...]
+    spanurl -sample [-fields LIST] [-json] [-validate] [-stats]
     spanurl wpt
 
 DESCRIPTION
     spanurl reads URLs, one per line, from each FILE in turn ("-" is
     standard input), or from standard input when no FILE is given. It parses
     every line with the URL Standard's URL parser, as new URL(line) does in a
-    browser, and writes exactly one line for each line read, so that output
-    lines stay aligned with input lines.
+    browser, and writes exactly one line for each line read, in the order
+    read, so that output lines stay aligned with input lines.
 
     By default the output line is the URL's serialization (its href):
 
@@ -28,38 +32,111 @@ DESCRIPTION
         $ echo 'http://[::1' | spanurl
         error: invalid URL "http://[::1": IPv6-unclosed at offset 7
 
+    The URL may also be one column of each line (-col), or the request of
+    each line of a web server's access log (-format); -fields picks the
+    components to print, as TSV or as JSON (-json); -stats sums the run up.
+
     A line ends at a line feed; one carriage return before it is removed, so
     CRLF files work. Lines may be of any length. Nothing else is trimmed by
     spanurl: the parser itself strips leading and trailing spaces and C0
-    controls and removes tabs and carriage returns inside, as browsers do.
+    controls and removes tabs and newlines inside, as browsers do.
 
     When no FILE is given and standard input is a terminal (a character
     device, which /dev/null also is), spanurl runs on its bundled sample of
     URLs, as with -sample. Give "-" to read standard input anyway.
 
-    Output is buffered, and flushed whenever spanurl is about to wait for
-    input, so it keeps pace with a growing log (tail -f log | spanurl).
+STREAMING
+    spanurl streams: it reads its input in chunks of whole lines (256 KiB
+    from a file; from a pipe, what the pipe holds), so its memory stays the
+    same whatever the input's size; only a line longer than a chunk makes
+    it grow, to the size of that line. Past the first MiB of input the
+    chunks are parsed on every core (-j) and written in input order.
+
+    Every chunk is written as soon as it is parsed, so the output keeps pace
+    with a growing log (tail -f access.log | spanurl -format combined).
+
+    When standard error is a terminal and every input is a regular file,
+    spanurl shows its progress there (bytes read of the total, lines per
+    second, time left), redrawn four times a second and erased at the end.
 
 FLAGS
     -base URL
         Resolve each line against URL, as new URL(line, URL) does:
         relative references such as "../x", "?q", "#f" and "//host/p"
         become absolute URLs. A URL that does not parse is a usage error.
+        With -format, URL names the server of the log instead (see
+        ACCESS LOGS): its scheme, host and port are used, and its path
+        ignored.
+
+    -col N
+        Read the URL from column N (1-based) of each line, the columns
+        being separated by -sep (a TAB by default), as in the output of
+        cut, awk -F'\t' and most TSV files. A line with fewer columns is
+        malformed (see MALFORMED LINES). Quotes mean nothing: this is TSV
+        as cut reads it, not CSV. The other columns are not written; add
+        them back with paste(1), since lines stay aligned.
+
+    -sep S
+        The column separator of -col: any non-empty string, such as ","
+        or " | ". The two characters \t also mean a TAB, which is the
+        default.
+
+    -fields LIST
+        Write the fields of the comma-separated LIST, in that order,
+        separated by TABs (or as the keys of a JSON object with -json):
+
+          href         the serialization       https://u:pw@www.a.example:81/p?q
+          origin       the origin getter       https://www.a.example:81
+          protocol     the scheme and ":"      https:
+          scheme       the scheme alone        https
+          username     the username getter     u
+          password     the password getter     pw
+          host         the host getter         www.a.example:81
+          hostname     the hostname getter     www.a.example
+          port         the port getter         81
+          pathname     the pathname getter     /p
+          search       the search getter       ?q
+          hash         the hash getter         "" (#f for .../p?q#f)
+          registrable  the registrable domain  a.example
+                       of the host, by the Public Suffix List; empty (null
+                       in JSON) when the host is not a domain or is a
+                       public suffix itself, such as 192.0.2.1 or co.uk
+          kind         the kind of host        domain (or IPv4, IPv6,
+                                               opaque, empty, null)
+          input        the URL text as read: the line, the column of -col,
+                       or the request target of an access log
+          status       valid, invalid or failure (needs -validate)
+          errors       the validation errors (needs -validate)
+
+        The getters are those of the URL object (new URL(...).hostname and
+        so on): "" for a component that is absent, and percent-encoded as
+        in the href. Only input may hold TABs, line feeds or carriage
+        returns, written as \t, \n and \r; except that TABs are kept in
+        input when it is the last field (so cut -fN- gives it back whole).
+
+        A line that fails to parse gives an "error: " line instead, unless
+        LIST has status: then the line has every field, with those of the
+        URL empty and status "failure". Without -fields, the one field is
+        href.
 
     -json
-        Write one JSON object per line: the line read as "input", and the
-        URL's components as the URL object's getters report them:
+        Write one JSON object per line, whose keys are the fields (-fields)
+        or, by default, input and the URL object's getters:
 
             {"input":...,"href":...,"origin":...,"protocol":...,"username":...,
              "password":...,"host":...,"hostname":...,"port":...,"pathname":...,
              "search":...,"hash":...}
 
-        A line that fails to parse gives {"input":...,"error":...} instead.
-        Bytes that are not UTF-8 in "input" are written as U+FFFD.
+        With -validate, status and errors are added to the default. A line
+        that fails to parse gives the fields that are not the URL's
+        (input, status, errors) and, last, "error", the message:
+        {"input":...,"error":...}. A malformed line gives {"error":...}
+        alone. Bytes that are not UTF-8 are written as U+FFFD.
 
     -validate
-        Write the validation errors the parser meets in each line, as three
-        tab-separated fields:
+        Run the validating parser, which records every validation error it
+        meets (it is slower), so that the fields status and errors exist.
+        Without -fields and -json, write three TAB-separated fields:
 
             STATUS <TAB> ERRORS <TAB> INPUT
 
@@ -68,15 +145,60 @@ FLAGS
         errors) or "failure" (it does not parse). ERRORS is empty or a
         comma-separated list of NAME@OFFSET, in the order the parser met
         them: NAME is the error's name in the URL Standard (such as
-        invalid-URL-unit) and OFFSET its 0-based byte offset in the line.
-        For a failure the last error listed is the one that made the parse
-        fail. INPUT is the line as read; it comes last because it may hold
-        tabs itself (cut -f3- gives it back whole). For example:
+        invalid-URL-unit) and OFFSET its 0-based byte offset in the input
+        field. For a failure the last error listed is the one that made the
+        parse fail. INPUT is the URL text as read; it comes last because it
+        may hold tabs itself (cut -f3- gives it back whole). For example:
 
             invalid<TAB>invalid-URL-unit@23<TAB>https://example.org/foo bar
 
-        With -json, the objects gain "status" (as above) and
-        "validation_errors", a list of {"name":...,"offset":...}.
+        With -json, errors is a list of {"name":...,"offset":...}.
+
+    -format FORMAT
+        The format of the input lines: lines (the default: a URL per line,
+        or per -col column), or one of the access log formats of ACCESS
+        LOGS: combined (which also reads common), vhost_combined and
+        combined_host.
+
+    -host HOST
+        With -format, the server of origin-form request targets: a host
+        and an optional port, such as example.com or 127.0.0.1:8080. The
+        default is localhost. The scheme is http; give -base
+        https://HOST/ instead for https.
+
+    -stats
+        When the input ends, write a summary on standard error:
+
+            spanurl: stats
+            lines                                 1000
+            parsed                                 990
+            failed                                  10
+              malformed line                         3
+              missing-scheme-non-relative-URL        7
+            top hosts (of 990 URLs with a host)
+              example.com                          600
+              example.org                          390
+
+        failed counts the malformed lines and the failures to parse, by the
+        name of the validation error that made each parse fail. With
+        -validate come the lines that parse with validation errors and, for
+        each validation error, the lines in which the parser met it (the
+        error that made a parse fail included). The top hosts are the ten
+        hostnames met most often among the URLs that parse (ties in name
+        order). They are counted in bounded memory, with the Space-Saving
+        algorithm: exactly while each of the -j workers has met at most
+        4096 distinct hosts, and beyond that approximately: a count is
+        then marked "~", and is too high by at most the number of URLs
+        with a host divided by 4096 (the summary says by how much at
+        most); any host met more often than that is counted.
+
+    -j N
+        Parse on N goroutines (by default GOMAXPROCS, the number of
+        cores). -j 1 parses on one core. The output order is the input
+        order whatever N.
+
+    -progress=false
+        Never show the progress line (see STREAMING).
 
     -sample
         Run on the bundled sample of URLs (cmd/spanurl/sample-urls.txt in
@@ -84,6 +206,78 @@ FLAGS
 
     -h, -help
         Print this manual and exit.
+
+ACCESS LOGS
+    With -format combined, each line is an Apache or nginx access log line
+    in the combined format:
+
+        HOST IDENT USER [DATE] "REQUEST" STATUS SIZE "REFERER" "USER-AGENT"
+
+        203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET /a?b=1 HTTP/1.1"
+          200 2326 "https://example.org/" "Mozilla/5.0 (X11; Linux x86_64)"
+
+    (one line). The date is the first [...] field and the fields before it
+    are not read. The request is a quoted string with the escapes Apache
+    and nginx write (\" \\ \n \t \xHH ...), then come STATUS (three digits)
+    and SIZE (digits or "-"). Whatever follows SIZE is not read, so the
+    Common Log Format (which ends there) and formats with more fields at
+    the end are read too.
+
+    -format vhost_combined reads Apache's vhost_combined format: the
+    combined format after "VHOST:PORT " (%v:%p), the virtual host that
+    served the request and its port. That is the server: https when the
+    port is 443, http when it is 80, and otherwise the scheme of -base (or
+    http).
+
+    -format combined_host reads the combined format with one more quoted
+    field after the user agent, the Host header of the request, as nginx
+    writes it with
+
+        log_format combined_host '$remote_addr - $remote_user '
+            '[$time_local] "$request" $status $body_bytes_sent '
+            '"$http_referer" "$http_user_agent" "$host"';
+
+    That field is the server, with the scheme of -base (or http).
+
+    In every format, a server field that is "-" or empty means the server
+    of -host (or -base), and one that is not a host and an optional port is
+    a malformed line.
+
+    The request is METHOD TARGET HTTP/VERSION (HTTP/0.9's METHOD TARGET
+    too; a target with spaces is what lies between the first space and
+    the last). The URL is made from the target as a server makes its
+    target URI (RFC 9112, section 3.3):
+
+        /path?query     origin-form: the server's scheme, host and port,
+                        then the target, which stays a path even when it
+                        starts with "//":  http://HOST/path?query
+        *               asterisk-form (OPTIONS *): the server itself,
+                        http://HOST/
+        host:port       authority-form, with the method CONNECT: the
+                        server's scheme and that authority,
+                        http://host:port/
+        anything else   parsed as a URL on its own, as the absolute-form
+                        http://example.com/path of a proxy request is
+
+    The input field is the target (unescaped), and error offsets are
+    offsets into it.
+
+MALFORMED LINES
+    A line that holds no URL text (a line of an access log that does not
+    have the format's fields, such as the binary junk a TLS handshake
+    leaves on an http port, or a line without column -col) gives a line
+    "error: malformed ...: REASON" ({"error":...} with -json), so that
+    lines stay aligned. Malformed lines are counted apart by -stats and
+    make the exit status 1, like failures to parse; the run goes on.
+
+EXIT STATUS
+    0   Every line parsed (for spanurl wpt: all input was read).
+    1   Some line failed to parse or was malformed, a FILE could not be
+        read, or the output could not be written. A run on the bundled
+        sample, which has lines that fail on purpose, exits 0 unless the
+        output cannot be written.
+    2   Usage error: an unknown flag or field, a -base that does not parse,
+        flags that do not go together, or arguments where none are taken.
 
 WPT PROTOCOL
     spanurl wpt reads one JSON object per line from standard input and
@@ -108,14 +302,6 @@ WPT PROTOCOL
     Strings with lone surrogate escapes (\ud800) are read as U+FFFD, as
     browsers convert them when they call the URL parser.
 
-EXIT STATUS
-    0   Every line parsed (for spanurl wpt: all input was read).
-    1   Some line failed to parse, a FILE could not be read, or the output
-        could not be written. A run on the bundled sample, which has lines
-        that fail on purpose, exits 0 unless the output cannot be written.
-    2   Usage error: an unknown flag, a -base that does not parse, or
-        arguments where none are taken.
-
 EXAMPLES
     Show what spanurl does, on the bundled sample:
         go run ./cmd/spanurl -sample
@@ -123,14 +309,35 @@ EXAMPLES
     Normalize a list of URLs, keeping the lines that parse:
         spanurl urls.txt | grep -v '^error: '
 
-    Resolve the links of a page against its address:
-        spanurl -base https://example.org/docs/index.html links.txt
+    The most requested pages of a site, from its compressed access logs:
+        zcat access.log.*.gz |
+          spanurl -format combined -host example.com -fields hostname,pathname |
+          sort | uniq -c | sort -rn | head
 
-    Count requests per host in a log of URLs:
-        spanurl -json requests.txt | jq -r .hostname | sort | uniq -c
+    The sites a crawl found, from the links in column 2 of a TSV file
+    (relative links resolved against https://example.com/):
+        cut -f2 crawl.tsv | spanurl -base https://example.com/ \
+          -fields registrable | sort | uniq -c | sort -rn | head
 
-    List the lines that are not valid URL strings:
-        spanurl -validate urls.txt | awk -F'\t' '$1 != "valid"'
+    Add the registrable domain of column 2 as a fifth column (output lines
+    stay aligned with input lines):
+        spanurl -col 2 -base https://example.com/ -fields registrable \
+          crawl.tsv | paste crawl.tsv -
+
+    Follow a live log, one JSON object per request:
+        tail -F /var/log/nginx/access.log |
+          spanurl -format combined -base https://example.com/ -json
+
+    Which requests of a log are not valid URL strings, and why:
+        spanurl -format combined -validate -fields status,errors,input \
+          access.log | awk -F'\t' '$1 != "valid"'
+
+    A summary of a big log, with progress on the terminal:
+        spanurl -format vhost_combined -stats access.log > /dev/null
+
+    Count requests per registrable domain in a log of URLs, with jq:
+        spanurl -json -fields registrable urls.txt |
+          jq -r '.registrable // "(none)"' | sort | uniq -c
 
     Ask the conformance protocol one question:
         echo '{"input":"http://a/b/../c","base":null}' | spanurl wpt

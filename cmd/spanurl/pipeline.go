@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// The pipeline streams the input through the workers in constant memory,
+// with the output in input order:
+//
+//	feed (the caller's goroutine) -- cuts the input into chunks of whole lines
+//	   |  work                         |  order (the same chunks, in sequence)
+//	   v                               v
+//	workers (-j of them) ----ready---> writer: writes each chunk's output in turn
+//	                                   |
+//	free list  <-----------------------+  (chunks come back for reuse)
+//
+// At most maxInFlight chunks exist, so memory is bounded by the chunk size,
+// the longest line and the number of workers, whatever the input's length.
+// Small inputs never start a goroutine: until parallelMin bytes have been
+// read, feed formats each chunk itself and writes it (as it does
+// throughout with -j 1).
+
+// tuning holds the pipeline's sizes; tests shrink them.
+var tuning = struct {
+	chunkSize   int   // the capacity a chunk starts with
+	parallelMin int64 // bytes read before the workers start
+}{
+	chunkSize:   256 << 10,
+	parallelMin: 1 << 20,
+}
+
+// chunk is a run of whole lines and their output.
+type chunk struct {
+	in    []byte // lines, each ending in '\n' but perhaps the input's last
+	out   []byte
+	lines int           // lines in in
+	ready chan struct{} // a worker has formatted it
+}
+
+type pipeline struct {
+	cfg      *config
+	stdout   io.Writer
+	jobs     int
+	workers  []*worker // workers[0] also formats inline, before the pool starts
+	progress *progress
+
+	read  atomic.Int64 // bytes read
+	lines atomic.Int64 // lines written
+
+	// The pool, once started.
+	started     bool
+	work        chan *chunk
+	order       chan *chunk
+	free        chan *chunk
+	allocated   int // chunks made (only feed makes them)
+	maxInFlight int
+	stop        atomic.Bool // the writer failed: feed stops
+	werr        error       // the writer's error, read after done
+	done        chan struct{}
+	wg          sync.WaitGroup
+}
+
+func newPipeline(cfg *config, stdout io.Writer, jobs int) *pipeline {
+	p := &pipeline{cfg: cfg, stdout: stdout, jobs: jobs, maxInFlight: 2*jobs + 2}
+	p.workers = make([]*worker, jobs)
+	for i := range p.workers {
+		p.workers[i] = newWorker(cfg)
+	}
+	p.free = make(chan *chunk, p.maxInFlight)
+	return p
+}
+
+// errStopped is feed's error once the writer has failed.
+var errStopped = errors.New("stopped")
+
+// feed reads r to its end and sends its lines down the pipeline. Each read
+// fills what is free in a chunk and the whole lines go at once: a file
+// goes in chunks of chunkSize, a pipe in what it holds, and the output of
+// a slow input (tail -f) keeps pace with it. Small chunks cost only when
+// the writer of a pipe is slower than spanurl, which is then not what
+// limits the pipeline; a faster writer keeps the pipe full (64 KiB on
+// Linux) and every read large. A line longer than a chunk grows the
+// chunk.
+func (p *pipeline) feed(r io.Reader) error {
+	c := p.get()
+	nl := 0 // c.in[:nl] are whole lines
+	for {
+		if p.stop.Load() {
+			p.put(c)
+			return errStopped
+		}
+		if len(c.in) == cap(c.in) {
+			c.in = slices.Grow(c.in, cap(c.in)) // a line longer than the chunk
+		}
+		old := len(c.in)
+		n, err := r.Read(c.in[old:cap(c.in)])
+		c.in = c.in[:old+n]
+		p.read.Add(int64(n))
+		if err != nil {
+			if len(c.in) > 0 {
+				if derr := p.dispatch(c); derr != nil {
+					return derr
+				}
+			} else {
+				p.put(c)
+			}
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		if i := bytes.LastIndexByte(c.in[old:], '\n'); i >= 0 {
+			nl = old + i + 1
+		}
+		if n > 0 && nl > 0 {
+			next := p.get()
+			next.in = append(next.in[:0], c.in[nl:]...)
+			c.in = c.in[:nl]
+			if err := p.dispatch(c); err != nil {
+				p.put(next)
+				return err
+			}
+			c, nl = next, 0
+		}
+	}
+}
+
+// dispatch sends c on its way: formatted and written now, or handed to the
+// pool.
+func (p *pipeline) dispatch(c *chunk) error {
+	if !p.started && p.jobs > 1 && p.read.Load() >= tuning.parallelMin {
+		p.start()
+	}
+	if !p.started {
+		p.workers[0].process(c)
+		err := p.emit(c)
+		p.put(c)
+		return err
+	}
+	p.order <- c
+	p.work <- c
+	return nil
+}
+
+// emit writes the output of c.
+func (p *pipeline) emit(c *chunk) error {
+	if len(c.out) > 0 {
+		if _, err := p.stdout.Write(c.out); err != nil {
+			return fmt.Errorf("%w: %v", errWrite, err)
+		}
+	}
+	p.lines.Add(int64(c.lines))
+	return nil
+}
+
+// get returns an empty chunk: a free one, a new one while fewer than
+// maxInFlight exist, or else the next one the writer frees.
+func (p *pipeline) get() *chunk {
+	select {
+	case c := <-p.free:
+		return c
+	default:
+	}
+	if p.allocated < p.maxInFlight {
+		p.allocated++
+		return &chunk{in: make([]byte, 0, tuning.chunkSize), ready: make(chan struct{}, 1)}
+	}
+	return <-p.free
+}
+
+// put returns c to the free list, letting go of buffers that a long line
+// grew.
+func (p *pipeline) put(c *chunk) {
+	c.in = c.in[:0]
+	if cap(c.in) > 4*tuning.chunkSize {
+		c.in = make([]byte, 0, tuning.chunkSize)
+	}
+	if cap(c.out) > 16*tuning.chunkSize {
+		c.out = nil
+	}
+	p.free <- c // never blocks: at most maxInFlight chunks exist
+}
+
+// start starts the workers and the writer.
+func (p *pipeline) start() {
+	p.started = true
+	p.work = make(chan *chunk, p.maxInFlight)
+	p.order = make(chan *chunk, p.maxInFlight)
+	p.done = make(chan struct{})
+	for _, w := range p.workers {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			for c := range p.work {
+				w.process(c)
+				c.ready <- struct{}{}
+			}
+		}()
+	}
+	go func() {
+		defer close(p.done)
+		for c := range p.order {
+			<-c.ready
+			if p.werr == nil {
+				if err := p.emit(c); err != nil {
+					p.werr = err
+					p.stop.Store(true)
+				}
+			}
+			p.put(c)
+		}
+	}()
+}
+
+// finish waits for the output of everything fed, and returns the writer's
+// error.
+func (p *pipeline) finish() error {
+	if !p.started {
+		return nil
+	}
+	close(p.work)
+	close(p.order)
+	<-p.done
+	p.wg.Wait()
+	return p.werr
+}
+
+// stats returns the run's counts and its top hosts (after finish).
+func (p *pipeline) stats() (*stats, []hostCount) {
+	var s stats
+	var tables []*topHosts
+	for _, w := range p.workers {
+		s.add(&w.st)
+		if w.st.hosts != nil {
+			tables = append(tables, w.st.hosts)
+		}
+	}
+	var hosts []hostCount
+	if len(tables) > 0 {
+		hosts = topOf(tables, 10)
+	}
+	return &s, hosts
+}
