@@ -1,12 +1,38 @@
 #!/usr/bin/env bash
-# Every test of spanurl: the race detector on the library and the command,
-# then a bounded run of each fuzz target. Reads ../shared (or
-# $SPANURL_WPT_DIR / $SPANURL_DATASETS_DIR).
+# Every test of spanurl. Reads ../shared (or $SPANURL_WPT_DIR and
+# $SPANURL_DATASETS_DIR). Set SPANURL_FUZZTIME (default 15s) for the bounded
+# fuzzing, SPANURL_QUICK=1 to skip the fuzzing and the whatwg-url
+# differential.
 set -euo pipefail
 cd "$(dirname "$0")"
 export GOTOOLCHAIN=auto
+fuzztime="${SPANURL_FUZZTIME:-15s}"
+
+echo "== go test -race (the library, the command, WPT, datasets, allocations, linear time)"
 go test -race -count=1 ./...
-fuzztime="${SPANURL_FUZZTIME:-20s}"
-for target in FuzzParse FuzzParseWithBase; do
-  go test -run='^$' -fuzz="^${target}\$" -fuzztime="$fuzztime" ./span
-done
+
+echo "== the streaming memory bound (skipped under -race: it pipes 1 GiB)"
+go test -count=1 -run '^TestStreamingMemory$' ./cmd/spanurl
+
+echo "== the portable kernels: -tags noasm"
+go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span
+
+if [ "${SPANURL_QUICK:-}" = 1 ]; then exit 0; fi
+
+echo "== whatwg-url differential (the standard's reference implementation, via npm)"
+if command -v npm >/dev/null 2>&1; then
+  diffdir="${SPANURL_WHATWG_URL_DIR:-${TMPDIR:-/tmp}/spanurl-whatwgdiff}"
+  api/internal/whatwgdiff/setup.sh "$diffdir" >/dev/null
+  SPANURL_WHATWG_URL_DIR="$diffdir" go test -count=1 -v -run TestWhatwgURLDifferential ./api/internal/whatwgdiff | grep -E 'mismatch|^(ok|FAIL|---)'
+else
+  echo "npm not found: differential skipped"
+fi
+
+echo "== bounded fuzzing ($fuzztime each)"
+fuzz() { go test "${@:3}" -run='^$' -fuzz="^$1\$" -fuzztime="$fuzztime" "$2"; }
+fuzz FuzzFastSlow ./span
+fuzz FuzzFastSlow ./span -tags noasm
+fuzz FuzzParse ./span
+fuzz FuzzParseWithBase ./span
+fuzz FuzzSetters ./api
+fuzz FuzzClassify ./internal/asm
