@@ -137,13 +137,18 @@ func (u *URL) ToJSON() string { return u.url.Href() }
 func (u *URL) MarshalJSON() ([]byte, error) { return json.Marshal(u.url.Href()) }
 
 // UnmarshalJSON decodes a JSON string as an href (the href setter); the
-// URL is unchanged on error.
+// URL is unchanged on error. The empty string makes u the zero URL (what
+// MarshalJSON writes for it), and null leaves u unchanged, as
+// encoding/json does for types without a nil.
 func (u *URL) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {
 		return err
 	}
-	return u.SetHref(s)
+	return u.UnmarshalText([]byte(s))
 }
 
 // Origin is the origin getter: the serialization of the URL's origin,

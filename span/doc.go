@@ -7,5 +7,28 @@
 //
 // Parse follows the WHATWG URL Standard exactly: the results are what a
 // browser's URL object reports. The zero URL is not a valid URL (IsZero
-// reports it); == on two URLs compares their serializations.
+// reports it); == on two URLs compares their serializations, which is the
+// standard's URL equivalence, so a URL is a map key as it is.
+//
+// # Errors
+//
+// A failed parse returns a *ParseError: the input (cut to 256 bytes, with
+// anything that may be a password masked as "***"), the validation error
+// that made the parser fail, named as in the standard, and its byte offset
+// in the input:
+//
+//	invalid URL "https://user:***@exa mple.com/": domain-invalid-code-point at offset 20
+//
+// The validation errors are the record.ErrorType constants, and each is
+// an errors.Is target: errors.Is(err, record.HostMissing).
+//
+// # Encodings, logging and net/url
+//
+// A URL is an encoding.TextMarshaler and TextUnmarshaler (its href; the
+// zero URL is empty text), a json.Marshaler and Unmarshaler (a JSON string;
+// the zero URL is null), a fmt.Stringer (the href) and an slog.LogValuer
+// that logs the href with its password replaced, as Redacted does. AppendTo
+// writes the href into a caller's buffer. ToNetURL and FromNetURL convert
+// to and from net/url's URL, with the mapping and its limits documented
+// there; HostAddr, PortOrDefault and DefaultPort give what a dialer needs.
 package span

@@ -44,7 +44,12 @@ func (u URL) Protocol() string {
 }
 
 // Username returns the username getter (percent-encoded, possibly empty).
-func (u URL) Username() string { return u.href[u.off.UsernameStart():u.off.UsernameEnd] }
+func (u URL) Username() string {
+	if u.href == "" {
+		return "" // the zero URL
+	}
+	return u.href[u.off.UsernameStart():u.off.UsernameEnd]
+}
 
 // Password returns the password getter (percent-encoded, possibly empty).
 func (u URL) Password() string {
@@ -70,7 +75,7 @@ func (u URL) Hostname() string { return u.href[u.off.HostStart:u.off.HostEnd] }
 // Port returns the port getter: the port in decimal, or "" when the port is
 // null (absent or the scheme's default).
 func (u URL) Port() string {
-	if u.off.Port == record.Omitted {
+	if u.off.Port == record.Omitted || u.href == "" {
 		return ""
 	}
 	return u.href[u.off.HostEnd+1 : u.portEnd()]
@@ -84,7 +89,7 @@ func (u URL) portEnd() uint32 {
 
 // PortNumber returns the port and true, or 0 and false when it is null.
 func (u URL) PortNumber() (uint16, bool) {
-	if u.off.Port == record.Omitted {
+	if u.off.Port == record.Omitted || u.href == "" {
 		return 0, false
 	}
 	return uint16(u.off.Port), true
@@ -108,7 +113,7 @@ func (u URL) Search() string {
 
 // Query returns the query without "?" and whether it is non-null.
 func (u URL) Query() (string, bool) {
-	if u.off.QueryStart == record.Omitted {
+	if u.off.QueryStart == record.Omitted || u.href == "" {
 		return "", false
 	}
 	end := uint32(len(u.href))
@@ -119,7 +124,7 @@ func (u URL) Query() (string, bool) {
 }
 
 // HasQuery reports whether the query is non-null (it may be empty).
-func (u URL) HasQuery() bool { return u.off.QueryStart != record.Omitted }
+func (u URL) HasQuery() bool { return u.off.QueryStart != record.Omitted && u.href != "" }
 
 // Hash returns the hash getter: "#" and the fragment, or "" when the
 // fragment is null or empty.
@@ -132,14 +137,14 @@ func (u URL) Hash() string {
 
 // Fragment returns the fragment without "#" and whether it is non-null.
 func (u URL) Fragment() (string, bool) {
-	if u.off.FragmentStart == record.Omitted {
+	if u.off.FragmentStart == record.Omitted || u.href == "" {
 		return "", false
 	}
 	return u.href[u.off.FragmentStart+1:], true
 }
 
 // HasFragment reports whether the fragment is non-null (it may be empty).
-func (u URL) HasFragment() bool { return u.off.FragmentStart != record.Omitted }
+func (u URL) HasFragment() bool { return u.off.FragmentStart != record.Omitted && u.href != "" }
 
 // HostKind reports which kind of host the URL has (HostNull for none).
 func (u URL) HostKind() record.HostKind { return u.kind }
@@ -158,7 +163,7 @@ func (u URL) Offsets() record.Offsets { return u.off }
 // WithoutFragment returns u with its fragment removed (URL serializing with
 // exclude fragment).
 func (u URL) WithoutFragment() URL {
-	if u.off.FragmentStart == record.Omitted {
+	if u.off.FragmentStart == record.Omitted || u.href == "" {
 		return u
 	}
 	v := u

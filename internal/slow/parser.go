@@ -51,12 +51,13 @@ type Parser struct {
 	// Parser reused for many inputs does not allocate for failures either.
 	ReuseError bool
 
-	url    record.URL
-	errs   reporter
-	input  []byte // the cleaned input: trimmed, tabs and newlines removed
-	buffer []byte // the spec's buffer
-	tmp    []byte // scratch for host parsing and encoding
-	err    ParseError
+	url     record.URL
+	errs    reporter
+	input   []byte // the cleaned input: trimmed, tabs and newlines removed
+	buffer  []byte // the spec's buffer
+	tmp     []byte // scratch for host parsing and encoding
+	err     ParseError
+	errText []byte // the masked input of err, with ReuseError
 }
 
 // Errors returns the validation errors of the last run when CollectErrors

@@ -770,6 +770,6 @@ func isAlpha(c int) bool { return c >= 0 && (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 func isDigit(c int) bool { return c >= '0' && c <= '9' }
 
 func tooLong(input string) error {
-	in, cut := shorten(input)
+	in, cut := maskedInput(input)
 	return &ParseError{Input: in, Truncated: cut, Err: ErrInputTooLong}
 }

@@ -1,0 +1,137 @@
+// Package httpurl puts spanurl between HTTP and the code that decides
+// things about URLs: it builds the WHATWG URL of an HTTP request, the one a
+// browser would have requested, for reverse proxies and servers that
+// route, allow or deny on it; and it computes the keys under which a crawl
+// frontier or a cache groups URLs.
+//
+// # Request targets
+//
+// An HTTP request carries no URL. It carries a request-target (RFC 9112,
+// section 3.2) in one of four forms, a Host header, and it arrives over a
+// connection with or without TLS:
+//
+//	GET /a/./b?q HTTP/1.1           origin-form: ParseRequestTarget(target, host, scheme)
+//	Host: example.com               -> https://example.com/a/b?q
+//
+//	GET http://h.example/p HTTP/1.1 absolute-form (to a forward proxy): the target's
+//	                                scheme and host win; CheckHost compares the Host
+//	CONNECT h.example:443 HTTP/1.1  authority-form: ParseConnectTarget(target)
+//	OPTIONS * HTTP/1.1              asterisk-form: ErrAsteriskForm (ParseHost for the host)
+//
+// FromRequest does this for a *http.Request: it reads the raw target
+// (r.RequestURI, never r.URL, which net/http has already decoded) and
+// r.Host. The scheme, which HTTP does not send, is "https" when the
+// request came over TLS and "http" otherwise, or what Options says:
+// a fixed scheme for a server behind TLS termination, or, only when
+// Options.TrustForwarded is set, the Forwarded or X-Forwarded-Proto
+// header. Those headers are never read by default: any client can send
+// them.
+//
+// # The path-traversal guarantee
+//
+// The URL is the standard's, so its path is the one a browser requests
+// and a WHATWG-conforming server reads:
+//
+//   - Dot segments are resolved, in every spelling the standard knows:
+//     ".", "..", "%2e", ".%2e", "%2e.", "%2e%2e", in any case. A URL's
+//     Pathname never has a dot segment, and ".." never climbs above "/".
+//   - "\" is a path separator, as in every http and https URL.
+//   - Nothing else is decoded. "%2F" and "%5C" (encoded separators),
+//     "%252e" (double encoding), "%c0%ae" (overlong UTF-8), "%00", "..;"
+//     and "%u002e" stay as they were, inside one segment.
+//
+// So "/a/%2e%2e/admin", "/a/./b/../../admin", "/a\..\admin" and "/admin"
+// all have the Pathname "/admin", and route alike; "/a/..%2fadmin" is the
+// segment "..%2fadmin" under "/a", which a router matching "/admin" does
+// not match, and must not. (The last is the lesson of routers that
+// "normalized" a path by decoding "%2F": two components then see two
+// different paths in one request.)
+//
+// The guarantee covers the proxy and every backend that reads the path as
+// the standard does. For it to hold end to end, a proxy:
+//
+//   - forwards the URL it routed on, its Pathname and Search (for
+//     httputil.ReverseProxy: ToNetURL's Path, RawPath and RawQuery), and
+//     its Host, never the raw target or Host header: a backend then never
+//     sees a dot segment, a backslash, or another spelling of the host;
+//   - refuses, or routes on the decoded form, paths whose encoded bytes a
+//     backend decodes before routing: net/http's r.URL.Path decodes "%2F"
+//     to "/", IIS reads "%5C" as "\", Tomcat reads "..;" as "..". For a
+//     Go backend that routes on r.URL.Path, refusing
+//     strings.Contains(strings.ToLower(u.Pathname()), "%2f") is enough.
+//
+// Before the URL parser runs, the target and the host are checked for what
+// the parser would silently repair: control characters (the parser removes
+// TAB, CR and LF anywhere and trims the others at the ends, so
+// "/ad\tmin" would become "/admin" for the proxy and stay something else
+// for a backend) are ErrControlCharacter; a space or a fragment in the
+// target, userinfo, a path, a query, a fragment or junk around an IPv6
+// literal in the host ("[::1]x", "x[::1]", "[[::1]]", "[::1", "]") are
+// ErrInvalidTarget or ErrInvalidHost. A target starting with "//" or "/\"
+// is a path on the request's host, never another host.
+//
+// # Hosts
+//
+// The host of the URL is the standard's host: a domain lowercased and in
+// IDNA ASCII form, an IPv4 address in dotted decimal whatever form it was
+// written in ("0x7f.1", "2130706433"), an IPv6 address in brackets in its
+// canonical form. Route, allow and deny on Hostname, HostKind and HostAddr
+// (span.URL), never on the raw header: "EXAMPLE.com", "example.com:80"
+// and "ex%61mple.com" are one host.
+//
+// # Errors
+//
+// Every error is an *Error that says which value (target, host, scheme or
+// forwarding header), what is wrong, and at which byte offset, with the
+// value quoted (control characters escaped, so it is safe to log) and any
+// password masked:
+//
+//	httpurl: invalid host: host "[::1]junk": malformed IPv6 literal (text after ']') at offset 5
+//
+// errors.Is matches the sentinels ErrInvalidTarget, ErrInvalidHost,
+// ErrControlCharacter, ErrAsteriskForm, ErrInvalidScheme and
+// ErrHostMismatch, and, when the URL parser refused the value, the
+// record.ErrorType of the validation error (record.PortOutOfRange, ...):
+// answer 400 to the first ones.
+//
+// # For a reverse proxy
+//
+//	u, err := httpurl.FromRequest(r, httpurl.Options{})
+//	if err != nil {
+//		http.Error(w, "bad request", http.StatusBadRequest)
+//		return
+//	}
+//	backend := route(u.Hostname(), u.Pathname()) // normalized: see above
+//	// forward u (its path, query and host), not r.RequestURI
+//
+// Example_reverseProxy is a complete httputil.ReverseProxy that does this.
+//
+// # For a crawler
+//
+// Resolve links against the page's URL with span.URL.Parse, deduplicate
+// on CacheKey (fragment dropped, query parameters in URLSearchParams sort
+// order), and queue by SiteKey (the registrable domain) for politeness:
+//
+//	link, err := page.Parse(href)
+//	if err != nil || (link.Scheme() != "http" && link.Scheme() != "https") {
+//		continue
+//	}
+//	if seen.Add(httpurl.CacheKey(link)) {
+//		queues[httpurl.SiteKey(link)].Push(link)
+//	}
+//
+// # For a log pipeline
+//
+// Access logs hold request-targets and hosts; ParseRequestTarget turns
+// each into the URL the client asked for, so that counts and keys are per
+// resource, not per spelling:
+//
+//	u, err := httpurl.ParseRequestTarget(target, host, "https")
+//	if err != nil {
+//		malformed[errKind(err)]++ // attacks and broken clients live here
+//		continue
+//	}
+//	hits[httpurl.CacheKey(u)]++
+//
+// For one absolute URL per line, span.Parser parses without allocating.
+package httpurl

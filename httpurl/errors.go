@@ -1,0 +1,123 @@
+package httpurl
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/spanurl/spanurl/internal/slow"
+)
+
+// The sentinel errors, for errors.Is. Every error this package returns is
+// an *Error that matches one of them; one that comes from the URL parser
+// also wraps its *span.ParseError (and so matches the record.ErrorType of
+// the validation error that made the parse fail).
+var (
+	// ErrInvalidTarget: the request-target is not an origin-form or
+	// absolute-form target the URL parser accepts (or, for
+	// ParseConnectTarget, not an authority-form one).
+	ErrInvalidTarget = errors.New("invalid request target")
+	// ErrInvalidHost: the Host (the header, or the authority of an
+	// absolute-form or authority-form target) is not a valid host[:port].
+	ErrInvalidHost = errors.New("invalid host")
+	// ErrControlCharacter: a C0 control character (such as NUL, TAB, CR or
+	// LF) or DEL in the target or the host. The URL parser silently
+	// removes tabs and newlines and trims controls at the ends, so a
+	// proxy that relied on it would see another URL than a backend that
+	// does not: these are refused first. An error with it also matches
+	// ErrInvalidTarget or ErrInvalidHost.
+	ErrControlCharacter = errors.New("control character")
+	// ErrAsteriskForm: the target is "*", the asterisk-form of a
+	// server-wide OPTIONS request, which names no URL (the Host still
+	// names the server: see ParseHost).
+	ErrAsteriskForm = errors.New("asterisk-form request target (OPTIONS *) has no URL")
+	// ErrInvalidScheme: the scheme given to ParseRequestTarget or
+	// ParseHost, or the one a trusted Forwarded or X-Forwarded-Proto
+	// header names, is not "http" or "https".
+	ErrInvalidScheme = errors.New("scheme is not http or https")
+	// ErrHostMismatch: CheckHost found that the Host header names another
+	// host or port than the absolute-form target.
+	ErrHostMismatch = errors.New("Host header does not match the request target")
+)
+
+// Error is the error of this package's functions: which value (the
+// field), what is wrong with it (Kind, one of the sentinel errors, and a
+// Reason), and where (Offset). Value is the value as received, cut to 256
+// bytes and with anything that may be a password masked, so that an
+// Error can be logged as it is.
+type Error struct {
+	Kind   error  // ErrInvalidTarget, ErrInvalidHost, ErrControlCharacter, ...
+	Field  string // "target", "host", "scheme", "Forwarded" or "X-Forwarded-Proto"
+	Value  string // the offending value, masked and shortened
+	Reason string // what is wrong: "userinfo", "fragment", or the validation error's name
+	Offset int    // byte offset in the value (as received) of the problem, or -1
+	Err    error  // the URL parser's *span.ParseError, when it is the parser that refused
+}
+
+// Error formats the error as "httpurl: KIND: FIELD "VALUE": REASON at
+// offset N", as in
+//
+//	httpurl: invalid host: host "exa mple.com": domain-invalid-code-point at offset 3
+//	httpurl: control character: target "/a\nb": LF at offset 2
+func (e *Error) Error() string {
+	b := make([]byte, 0, 64+len(e.Value))
+	b = append(b, "httpurl: "...)
+	b = append(b, e.Kind.Error()...)
+	if e.Field != "" {
+		b = append(b, ": "...)
+		b = append(b, e.Field...)
+		b = append(b, ' ')
+		b = strconv.AppendQuote(b, e.Value)
+	}
+	if e.Reason != "" {
+		b = append(b, ": "...)
+		b = append(b, e.Reason...)
+	}
+	if e.Offset >= 0 {
+		b = append(b, " at offset "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+	}
+	return string(b)
+}
+
+// Unwrap returns Kind and Err, and the sentinel of the field when it says
+// more: an ErrControlCharacter error also matches ErrInvalidTarget or
+// ErrInvalidHost, and an ErrInvalidHost error about the authority of a
+// target also matches ErrInvalidTarget.
+func (e *Error) Unwrap() []error {
+	errs := []error{e.Kind}
+	switch {
+	case e.Kind == ErrControlCharacter && e.Field == "host":
+		errs = append(errs, ErrInvalidHost)
+	case e.Kind == ErrControlCharacter, e.Kind == ErrInvalidHost && e.Field == "target":
+		errs = append(errs, ErrInvalidTarget)
+	}
+	if e.Err != nil {
+		errs = append(errs, e.Err)
+	}
+	return errs
+}
+
+func newError(kind error, field, value, reason string, offset int, err error) *Error {
+	v, cut := maskValue(value)
+	if cut {
+		v += "..."
+	}
+	return &Error{Kind: kind, Field: field, Value: v, Reason: reason, Offset: offset, Err: err}
+}
+
+// maskValue masks anything in v that may be a password and cuts it to 256
+// bytes, as the URL parser's errors do. A value that is an authority (a
+// Host, a CONNECT target: neither a path nor a URL with "://") has its
+// password between its first ":" and its last "@"; in a URL or a path,
+// the parser's own masking finds it.
+func maskValue(v string) (string, bool) {
+	if v != "" && v[0] != '/' && !strings.Contains(v, "://") {
+		if at := strings.LastIndexByte(v, '@'); at >= 0 {
+			if colon := strings.IndexByte(v[:at], ':'); colon >= 0 {
+				v = v[:colon+1] + "***" + v[at:]
+			}
+		}
+	}
+	return slow.MaskInput(v)
+}

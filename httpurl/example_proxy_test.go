@@ -1,0 +1,102 @@
+package httpurl_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+
+	"github.com/spanurl/spanurl/httpurl"
+	"github.com/spanurl/spanurl/span"
+)
+
+// requestURL is the context key under which the proxy below keeps the URL
+// it routed on.
+type requestURL struct{}
+
+// A reverse proxy that routes on the hostname and the normalized pathname:
+// requests for shop.example under /api/ go to the API backend, everything
+// else to the static backend. It parses each request once, as a browser
+// would have built its URL, routes on that URL, and forwards that same URL,
+// so a traversal spelled any way the standard resolves reaches the backend
+// it was routed to, as the path it was routed on.
+func Example_reverseProxy() {
+	backend := func(name string) (*httptest.Server, *url.URL) {
+		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintf(w, "%s backend got %s", name, r.RequestURI)
+		}))
+		u, _ := url.Parse(s.URL)
+		return s, u
+	}
+	apiServer, apiBackend := backend("api")
+	defer apiServer.Close()
+	staticServer, staticBackend := backend("static")
+	defer staticServer.Close()
+
+	proxy := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			u := pr.In.Context().Value(requestURL{}).(span.URL)
+			to := staticBackend
+			if u.Hostname() == "shop.example" && strings.HasPrefix(u.Pathname(), "/api/") {
+				to = apiBackend
+			}
+			// Forward the URL routed on, not the raw target.
+			nu := u.ToNetURL()
+			pr.Out.URL.Scheme, pr.Out.URL.Host = to.Scheme, to.Host
+			pr.Out.URL.Path, pr.Out.URL.RawPath, pr.Out.URL.RawQuery = nu.Path, nu.RawPath, nu.RawQuery
+			pr.Out.Host = u.Host()
+		},
+	}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := httpurl.FromRequest(r, httpurl.Options{})
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestURL{}, u)))
+	}))
+	defer front.Close()
+	frontURL, _ := url.Parse(front.URL)
+
+	for _, req := range []struct{ host, target string }{
+		{"shop.example", "/api/orders?id=7"},
+		{"shop.example", "/static/logo.png"},
+		{"shop.example", "/static/%2e%2e/api/secret"},    // the API backend, as /api/secret
+		{"shop.example", `/static\..\API\..\api\secret`}, // "\" is "/" in http URLs
+		{"shop.example", "/static/..%2fapi/secret"},      // %2F is no separator: stays static
+		{"blog.example", "/api/orders"},
+		{"[::1]junk", "/api/orders"},
+	} {
+		// Opaque sends the target exactly as written.
+		r, _ := http.NewRequest("GET", front.URL, nil)
+		r.URL = &url.URL{Scheme: "http", Host: frontURL.Host, Opaque: req.target}
+		r.Host = req.host
+		resp, err := front.Client().Do(r) // loopback only, never a proxy
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		fmt.Printf("%s %s\n  -> %d %s\n", req.host, req.target, resp.StatusCode, strings.TrimSpace(string(body)))
+	}
+	// Output:
+	// shop.example /api/orders?id=7
+	//   -> 200 api backend got /api/orders?id=7
+	// shop.example /static/logo.png
+	//   -> 200 static backend got /static/logo.png
+	// shop.example /static/%2e%2e/api/secret
+	//   -> 200 api backend got /api/secret
+	// shop.example /static\..\API\..\api\secret
+	//   -> 200 api backend got /api/secret
+	// shop.example /static/..%2fapi/secret
+	//   -> 200 static backend got /static/..%2fapi/secret
+	// blog.example /api/orders
+	//   -> 200 static backend got /api/orders
+	// [::1]junk /api/orders
+	//   -> 400 httpurl: invalid host: host "[::1]junk": malformed IPv6 literal (text after ']') at offset 5
+}

@@ -1,0 +1,145 @@
+package httpurl_test
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/httpurl"
+	"github.com/spanurl/spanurl/span"
+)
+
+func mustParse(t testing.TB, s string) span.URL {
+	t.Helper()
+	u, err := span.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func TestCacheKey(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://example.com/", "https://example.com/"},
+		{"https://example.com/#top", "https://example.com/"},
+		{"https://example.com/?", "https://example.com/"},
+		{"https://example.com/?&&", "https://example.com/"},
+		{"https://example.com/?#x", "https://example.com/"},
+		{"https://example.com/p?b=2&a=1#f", "https://example.com/p?a=1&b=2"},
+		{"https://example.com/p?a=1&b=2", "https://example.com/p?a=1&b=2"},
+		{"https://example.com/p?b=1&a=2&b=0&a=1", "https://example.com/p?a=2&a=1&b=1&b=0"}, // stable
+		{"https://example.com/p?b&a", "https://example.com/p?a&b"},
+		{"https://example.com/p?z=1&&a=2&", "https://example.com/p?a=2&z=1"},
+		// Parameters keep their bytes.
+		{"https://example.com/p?b=%20&a=+", "https://example.com/p?a=+&b=%20"},
+		{"https://example.com/p?q=%82%A0&a=1", "https://example.com/p?a=1&q=%82%A0"},
+		// Names compare decoded: "%61" is "a", "+" is " " (before "a").
+		{"https://example.com/p?b=1&%61=2", "https://example.com/p?%61=2&b=1"},
+		{"https://example.com/p?a=1&+x=2", "https://example.com/p?+x=2&a=1"},
+		{"https://example.com/p?%61=1&a=2&%61=3", "https://example.com/p?%61=1&a=2&%61=3"},
+		// UTF-16 order: U+FF21 sorts after U+1F600 (a surrogate pair).
+		{"https://example.com/p?%EF%BC%A1=1&%F0%9F%98%80=2", "https://example.com/p?%F0%9F%98%80=2&%EF%BC%A1=1"},
+		{"https://example.com/p?%F0%9F%98%80=2&%EF%BC%A1=1", "https://example.com/p?%F0%9F%98%80=2&%EF%BC%A1=1"},
+		{"https://example.com/p?%C3%A9=1&z=2", "https://example.com/p?z=2&%C3%A9=1"},
+		// Names case-sensitive, uppercase first.
+		{"https://example.com/p?a=1&B=2", "https://example.com/p?B=2&a=1"},
+		{"mailto:x@example.com?subject=hi&body=x", "mailto:x@example.com?body=x&subject=hi"},
+	}
+	for _, tc := range tests {
+		u := mustParse(t, tc.in)
+		got := httpurl.CacheKey(u)
+		if got != tc.want {
+			t.Errorf("CacheKey(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		checkKey(t, u, got)
+	}
+	if httpurl.CacheKey(span.URL{}) != "" {
+		t.Error("CacheKey of the zero URL")
+	}
+}
+
+// checkKey: the key is a URL in serialized form, CacheKey is idempotent,
+// and its query's pairs are the standard's sort of the URL's.
+func checkKey(t *testing.T, u span.URL, key string) {
+	t.Helper()
+	k, err := span.Parse(key)
+	if err != nil || k.Href() != key {
+		t.Errorf("key %q of %q is not a serialized URL: %q, %v", key, u.Href(), k.Href(), err)
+		return
+	}
+	if again := httpurl.CacheKey(k); again != key {
+		t.Errorf("CacheKey is not idempotent on %q: %q", key, again)
+	}
+	if _, ok := k.Fragment(); ok {
+		t.Errorf("key %q has a fragment", key)
+	}
+	q, _ := u.Query()
+	sp := api.NewSearchParams(q)
+	sp.Sort()
+	kq, _ := k.Query()
+	if got, want := api.ParseForm(kq), sp.Pairs(); !reflect.DeepEqual(got, want) && len(want) > 0 {
+		t.Errorf("key %q of %q: pairs %q, URLSearchParams sort gives %q", key, u.Href(), got, want)
+	}
+}
+
+// TestCacheKeyMatchesSearchParamsSort: random queries, compared with
+// URLSearchParams.sort().
+func TestCacheKeyMatchesSearchParamsSort(t *testing.T) {
+	names := []string{"a", "b", "B", "%61", "a+b", "+", "%2B", "", "%C3%A9", "%F0%9F%98%80", "%EE%80%80", "%EF%BC%A1",
+		"%FF", "%FE", "%E2%82", "%EF%BB%BFa", "z", "%7A", "aa", "a%00", "~", "%7E"}
+	values := []string{"", "1", "%20", "+", "x=y", "%FF"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		var parts []string
+		for range rng.IntN(6) {
+			p := names[rng.IntN(len(names))]
+			switch rng.IntN(3) {
+			case 1:
+				p += "=" + values[rng.IntN(len(values))]
+			case 2:
+				p = "" // an empty parameter
+			}
+			parts = append(parts, p)
+		}
+		u := mustParse(t, "https://example.com/p?"+strings.Join(parts, "&")+"#f")
+		checkKey(t, u, httpurl.CacheKey(u))
+	}
+}
+
+func TestCacheKeyNoAllocs(t *testing.T) {
+	for _, s := range []string{"https://example.com/a?a=1&b=2&c=3", "https://example.com/a", "https://example.com/a?a=1#frag"} {
+		u := mustParse(t, s)
+		if n := testing.AllocsPerRun(100, func() { httpurl.CacheKey(u) }); n != 0 {
+			t.Errorf("CacheKey(%q) allocates %v times", s, n)
+		}
+	}
+}
+
+func TestSiteKey(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://www.example.com/a", "example.com"},
+		{"http://img.example.co.uk:8080/", "example.co.uk"},
+		{"https://example.co.uk./", "example.co.uk"},
+		{"https://EXAMPLE.com/", "example.com"},
+		{"https://bücher.example/", "xn--bcher-kva.example"},
+		{"https://user.github.io/", "user.github.io"},
+		{"https://github.io/", "github.io"},
+		{"http://localhost:3000/", "localhost"},
+		{"http://127.0.0.1/", "127.0.0.1"},
+		{"http://0x7f.1/", "127.0.0.1"},
+		{"http://[::1]:8080/", "[::1]"},
+		{"https://com/", "com"},
+		{"file:///etc/hosts", ""},
+		{"mailto:a@example.com", ""},
+	}
+	for _, tc := range tests {
+		if got := httpurl.SiteKey(mustParse(t, tc.in)); got != tc.want {
+			t.Errorf("SiteKey(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if httpurl.SiteKey(span.URL{}) != "" {
+		t.Error("SiteKey of the zero URL")
+	}
+}

@@ -1,0 +1,167 @@
+package httpurl
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/spanurl/spanurl/span"
+)
+
+// Options is FromRequest's policy for what HTTP does not send: the scheme
+// of the request.
+type Options struct {
+	// Scheme, when set ("http" or "https"), is the scheme of every
+	// request that arrives without TLS, for a server that knows what is
+	// in front of it (a TLS-terminating load balancer: "https"). When
+	// empty, a request is "https" if it came over TLS (r.TLS != nil) and
+	// "http" otherwise.
+	Scheme string
+	// TrustForwarded makes the scheme the one named by the request's
+	// Forwarded header (RFC 7239: proto= of its last element) or, when
+	// that has none, its X-Forwarded-Proto header (the last value), when
+	// present; a value other than http or https is an error
+	// (ErrInvalidScheme). Set it only when every request comes through a
+	// proxy that you run and that sets or overwrites these headers: any
+	// client can send them, so by default they are never read. The host
+	// is always the request's own (r.Host), never X-Forwarded-Host.
+	TrustForwarded bool
+}
+
+// FromRequest returns the URL of an HTTP request, as a browser would have
+// built it, with ParseRequestTarget (or ParseConnectTarget for CONNECT).
+//
+// On a server (r.RequestURI set), the target is r.RequestURI, the raw
+// request-target, never r.URL, which net/http has already decoded; the
+// host is r.Host (for an absolute-form request, net/http has put the
+// target's host there and dropped the Host header, so CheckHost cannot be
+// applied). The scheme is chosen by opts: see Options.
+//
+// For a client request (r.RequestURI empty), the target is
+// r.URL.RequestURI(), the host r.Host or else r.URL.Host, and the scheme
+// r.URL.Scheme.
+//
+// The error is an *Error; "OPTIONS *" gives ErrAsteriskForm.
+func FromRequest(r *http.Request, opts Options) (span.URL, error) {
+	if r.RequestURI == "" {
+		return fromClientRequest(r)
+	}
+	if r.Method == http.MethodConnect {
+		return ParseConnectTarget(r.RequestURI)
+	}
+	scheme := "http"
+	switch {
+	case r.TLS != nil:
+		scheme = "https"
+	case opts.Scheme != "":
+		scheme = opts.Scheme
+	}
+	if opts.TrustForwarded {
+		s, ok, err := forwardedScheme(r.Header)
+		if err != nil {
+			return span.URL{}, err
+		}
+		if ok {
+			scheme = s
+		}
+	}
+	return ParseRequestTarget(r.RequestURI, r.Host, scheme)
+}
+
+func fromClientRequest(r *http.Request) (span.URL, error) {
+	if r.URL == nil {
+		return span.URL{}, newError(ErrInvalidTarget, "target", "", "request without URL", -1, nil)
+	}
+	host := r.Host
+	if host == "" {
+		host = r.URL.Host
+	}
+	if r.Method == http.MethodConnect {
+		return ParseConnectTarget(host)
+	}
+	return ParseRequestTarget(r.URL.RequestURI(), host, r.URL.Scheme)
+}
+
+// forwardedScheme returns the scheme named by the Forwarded header's last
+// element, or else by X-Forwarded-Proto's last value, and whether there
+// was one.
+func forwardedScheme(h http.Header) (string, bool, error) {
+	if v := h.Values("Forwarded"); len(v) > 0 {
+		if proto, ok := forwardedProto(lastElement(v[len(v)-1])); ok {
+			s, err := checkScheme(proto)
+			if err != nil {
+				return "", false, newError(ErrInvalidScheme, "Forwarded", v[len(v)-1], "proto="+proto, -1, nil)
+			}
+			return s, true, nil
+		}
+	}
+	if v := h.Values("X-Forwarded-Proto"); len(v) > 0 {
+		line := v[len(v)-1]
+		proto := strings.TrimSpace(line[strings.LastIndexByte(line, ',')+1:])
+		s, err := checkScheme(proto)
+		if err != nil {
+			return "", false, newError(ErrInvalidScheme, "X-Forwarded-Proto", line, "", -1, nil)
+		}
+		return s, true, nil
+	}
+	return "", false, nil
+}
+
+// lastElement returns the last comma-separated element of a Forwarded
+// header line (RFC 7239, section 4), minding quoted strings.
+func lastElement(line string) string {
+	start, quoted := 0, false
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '"':
+			quoted = !quoted
+		case '\\':
+			if quoted {
+				i++
+			}
+		case ',':
+			if !quoted {
+				start = i + 1
+			}
+		}
+	}
+	return line[start:]
+}
+
+// forwardedProto returns the value of the proto parameter of a Forwarded
+// element ("for=192.0.2.60;proto=https;by=203.0.113.43"), unquoted.
+func forwardedProto(elem string) (string, bool) {
+	for elem != "" {
+		var pair string
+		pair, elem = cutPair(elem)
+		name, value, ok := strings.Cut(pair, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(name), "proto") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
+			value = strings.ReplaceAll(value[1:len(value)-1], `\`, "")
+		}
+		return value, true
+	}
+	return "", false
+}
+
+// cutPair cuts elem at its first ";" outside a quoted string.
+func cutPair(elem string) (pair, rest string) {
+	quoted := false
+	for i := 0; i < len(elem); i++ {
+		switch elem[i] {
+		case '"':
+			quoted = !quoted
+		case '\\':
+			if quoted {
+				i++
+			}
+		case ';':
+			if !quoted {
+				return elem[:i], elem[i+1:]
+			}
+		}
+	}
+	return elem, ""
+}

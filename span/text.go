@@ -1,0 +1,128 @@
+package span
+
+import (
+	"encoding/json"
+	"log/slog"
+	"unicode/utf8"
+)
+
+// AppendTo appends u's href to dst and returns the extended slice. It
+// does not allocate when dst has room for the href.
+func (u URL) AppendTo(dst []byte) []byte { return append(dst, u.href...) }
+
+// AppendText implements encoding.TextAppender: it appends the href, like
+// AppendTo (nothing for the zero URL), and never fails.
+func (u URL) AppendText(dst []byte) ([]byte, error) { return append(dst, u.href...), nil }
+
+// MarshalText implements encoding.TextMarshaler: the text is the href.
+// The zero URL marshals to empty text (which UnmarshalText reads back as
+// the zero URL).
+func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it parses text with
+// Parse (an absolute URL, the standard's URL parser with no base) and, on
+// success, sets *u to the result. Empty text sets *u to the zero URL, the
+// inverse of MarshalText. On failure *u is unchanged and the error is a
+// *ParseError.
+//
+// The href is the standard's serialization, so a URL survives
+// MarshalText and UnmarshalText unchanged (==), and text that is not yet
+// in serialized form comes out normalized.
+func (u *URL) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*u = URL{}
+		return nil
+	}
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler: a URL is the JSON string of its
+// href (what JavaScript's JSON.stringify writes for a URL object), and the
+// zero URL is null. The output is what json.Marshal gives for the href
+// string, HTML-safe escaping included.
+func (u URL) MarshalJSON() ([]byte, error) {
+	if u.href == "" {
+		return []byte("null"), nil
+	}
+	return appendJSONString(make([]byte, 0, len(u.href)+2), u.href), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler: a JSON string is parsed as
+// UnmarshalText parses text ("" is the zero URL); null leaves *u
+// unchanged, as encoding/json does for every type that has no nil, so
+// that null decodes to the zero URL in a new value. Anything else is an
+// error.
+func (u *URL) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	if s == "" {
+		*u = URL{}
+		return nil
+	}
+	v, err := Parse(s)
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes strings by default. An href is ASCII without controls, so the
+// loop only meets '"', '\\' and the HTML-sensitive "<", ">", "&"; other
+// input takes encoding/json's own path.
+func appendJSONString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c >= utf8.RuneSelf {
+			b, _ := json.Marshal(s)
+			return append(dst, b...)
+		}
+	}
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', c)
+			start = i + 1
+		case '<', '>', '&':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			start = i + 1
+		}
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// Redacted returns the href with the password, if any, replaced by
+// "xxxxx", as net/url's URL.Redacted does: the form to show or log a URL
+// in. Without a password it is the href itself (no allocation).
+func (u URL) Redacted() string {
+	if u.Password() == "" {
+		return u.href
+	}
+	// The password is href[UsernameEnd+1 : HostStart-1]: after ':' and
+	// before '@'.
+	return u.href[:u.off.UsernameEnd+1] + "xxxxx" + u.href[u.off.HostStart-1:]
+}
+
+// LogValue implements slog.LogValuer: a URL logs as its Redacted href, so
+// that a URL with credentials never writes its password into a log,
+// whatever the handler (without it, a text handler would print String and
+// a JSON handler MarshalJSON, both with the password). slog resolves
+// LogValuer for the values of attributes, not inside slices, maps or
+// structs: log such URLs one by one, or their Redacted strings.
+func (u URL) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
