@@ -81,3 +81,24 @@ func (p Packed) WithQueryFragment(query, fragment uint32) Packed {
 	p.W3 = p.W3&^0xffffffff | uint64(fragment)
 	return p
 }
+
+// UsernameStart is where the username would start: after "scheme://", or
+// at the host start when there is no authority.
+func (p Packed) UsernameStart() uint32 {
+	if p.HostStart() == p.SchemeEnd()+1 {
+		return p.HostStart()
+	}
+	return p.SchemeEnd() + 3
+}
+
+// PathEnd is where the path ends in an href of length n: at the query, the
+// fragment, or the end.
+func (p Packed) PathEnd(n int) uint32 {
+	if q := p.QueryStart(); q != Omitted {
+		return q
+	}
+	if f := p.FragmentStart(); f != Omitted {
+		return f
+	}
+	return uint32(n)
+}

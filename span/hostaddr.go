@@ -18,7 +18,7 @@ import (
 // IPv6 hosts never have a zone. A domain that resolves to an address is
 // not an address here: resolving is the caller's business.
 func (u URL) HostAddr() (netip.Addr, bool) {
-	switch u.kind {
+	switch u.p.Kind() {
 	case record.HostIPv4:
 		a, err := netip.ParseAddr(u.Hostname())
 		return a, err == nil

@@ -92,14 +92,14 @@ func (u URL) ToNetURL() *url.URL {
 		nu.User = url.User(percentDecode(name))
 	}
 	nu.Host = u.Host()
-	if u.kind == record.HostOpaque && strings.IndexByte(nu.Host, '%') >= 0 && onlyNonASCIIEscapes(nu.Host) {
+	if u.p.Kind() == record.HostOpaque && strings.IndexByte(nu.Host, '%') >= 0 && onlyNonASCIIEscapes(nu.Host) {
 		nu.Host = percentDecode(nu.Host)
 	}
-	nu.OmitHost = u.kind == record.HostNull
+	nu.OmitHost = u.p.Kind() == record.HostNull
 	p := u.Pathname()
-	if u.kind == record.HostNull && strings.HasPrefix(p, "//") {
+	if u.p.Kind() == record.HostNull && strings.HasPrefix(p, "//") {
 		// The serializer's "/." guard: href[HostEnd:PathStart] is "/.".
-		p = u.href[u.off.HostEnd:u.off.PathEnd(len(u.href))]
+		p = u.href[u.p.HostEnd():u.p.PathEnd(len(u.href))]
 	}
 	nu.Path = percentDecode(p)
 	if (&url.URL{Path: nu.Path}).EscapedPath() != p {

@@ -13,8 +13,8 @@ import (
 // failure the error is a *ParseError that names the validation error which
 // made the parse fail; errors.Is(err, record.HostMissing) and the like work.
 func Parse(input string) (URL, error) {
-	if r, ok := fast.ParseAbsolute(input, nil); ok {
-		return fromFast(&r), nil
+	if href, p, ok := fast.ParseAbsolute(input, nil); ok {
+		return URL{href, p}, nil
 	}
 	p := getParser()
 	defer parsers.Put(p)
@@ -39,8 +39,8 @@ func (base URL) Parse(ref string) (URL, error) {
 		return Parse(ref)
 	}
 	fb := base.fastBase()
-	if r, ok := fast.Resolve(&fb, ref, nil); ok {
-		return fromFast(&r), nil
+	if href, p, ok := fast.Resolve(&fb, ref, nil); ok {
+		return URL{href, p}, nil
 	}
 	p := getParser()
 	defer parsers.Put(p)
@@ -92,40 +92,25 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 	return FromRecord(r), nil
 }
 
-func fromFast(r *fast.Result) URL {
-	u := URL{href: r.Href, off: r.P.Offsets(), kind: r.P.Kind()}
-	if r.P.Flags()&record.FlagSpecial != 0 {
-		u.flag |= flagSpecial
-	}
-	if r.P.Flags()&record.FlagOpaquePath != 0 {
-		u.flag |= flagOpaquePath
-	}
-	return u
-}
-
 // fastBase is u in the form fast.Resolve takes a base.
-func (u URL) fastBase() fast.Base {
+func (u URL) fastBase() fast.Base { return fast.Base{Href: u.href, P: u.p} }
+
+// recordFlags are the packed flags of a URL record.
+func recordFlags(r *record.URL) uint8 {
 	var f uint8
-	if u.IsSpecial() {
+	if r.IsSpecial() {
 		f |= record.FlagSpecial
 	}
-	if u.HasOpaquePath() {
+	if r.OpaquePath {
 		f |= record.FlagOpaquePath
 	}
-	return fast.Base{Href: u.href, P: record.Pack(&u.off, u.kind, f)}
+	return f
 }
 
 // FromRecord serializes a URL record into a URL value.
 func FromRecord(r *record.URL) URL {
 	buf, off := r.Serialize(make([]byte, 0, r.SerializedLen()), false)
-	u := URL{href: string(buf), off: off, kind: r.Host.Kind}
-	if r.IsSpecial() {
-		u.flag |= flagSpecial
-	}
-	if r.OpaquePath {
-		u.flag |= flagOpaquePath
-	}
-	return u
+	return URL{href: string(buf), p: record.Pack(&off, r.Host.Kind, recordFlags(r))}
 }
 
 // ToRecord fills r with u's components (reusing r's buffers): the form the
@@ -137,9 +122,9 @@ func (u URL) toRecord(r *record.URL) {
 	r.Scheme = append(r.Scheme, u.Scheme()...)
 	r.Username = append(r.Username, u.Username()...)
 	r.Password = append(r.Password, u.Password()...)
-	r.Host.Kind = u.kind
+	r.Host.Kind = u.p.Kind()
 	r.Host.Text = append(r.Host.Text, u.Hostname()...)
-	switch u.kind {
+	switch u.p.Kind() {
 	case record.HostIPv4:
 		a, _ := netip.ParseAddr(u.Hostname())
 		b := a.As4()
@@ -152,8 +137,8 @@ func (u URL) toRecord(r *record.URL) {
 			r.Host.IPv6[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
 		}
 	}
-	if u.off.Port != record.Omitted {
-		r.Port = int(u.off.Port)
+	if u.p.Port() != record.Omitted {
+		r.Port = int(u.p.Port())
 	}
 	r.Path = append(r.Path, u.Pathname()...)
 	r.OpaquePath = u.HasOpaquePath()

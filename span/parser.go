@@ -33,8 +33,8 @@ type Parser struct {
 // result is valid until the next call on p.
 func (p *Parser) Parse(input []byte) (URL, error) {
 	s := p.load(input)
-	if r, ok := fast.ParseAbsolute(s, &p.buf); ok {
-		return fromFast(&r), nil
+	if href, pk, ok := fast.ParseAbsolute(s, &p.buf); ok {
+		return URL{href, pk}, nil
 	}
 	return p.slowParse(s, nil)
 }
@@ -48,8 +48,8 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 	}
 	s := p.load(ref)
 	fb := base.fastBase()
-	if r, ok := fast.Resolve(&fb, s, &p.buf); ok {
-		return fromFast(&r), nil
+	if href, pk, ok := fast.Resolve(&fb, s, &p.buf); ok {
+		return URL{href, pk}, nil
 	}
 	base.toRecord(&p.base)
 	return p.slowParse(s, &p.base)
@@ -70,14 +70,8 @@ func (p *Parser) slowParse(s string, base *record.URL) (URL, error) {
 	}
 	var off record.Offsets
 	p.out, off = r.Serialize(p.out[:0], false)
-	u := URL{href: unsafe.String(unsafe.SliceData(p.out), len(p.out)), off: off, kind: r.Host.Kind}
-	if r.IsSpecial() {
-		u.flag |= flagSpecial
-	}
-	if r.OpaquePath {
-		u.flag |= flagOpaquePath
-	}
-	return u, nil
+	href := unsafe.String(unsafe.SliceData(p.out), len(p.out))
+	return URL{href: href, p: record.Pack(&off, r.Host.Kind, recordFlags(r))}, nil
 }
 
 // Clone returns a copy of u that owns its memory: use it to keep a URL

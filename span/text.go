@@ -116,7 +116,7 @@ func (u URL) Redacted() string {
 	}
 	// The password is href[UsernameEnd+1 : HostStart-1]: after ':' and
 	// before '@'.
-	return u.href[:u.off.UsernameEnd+1] + "xxxxx" + u.href[u.off.HostStart-1:]
+	return u.href[:u.p.UsernameEnd()+1] + "xxxxx" + u.href[u.p.HostStart()-1:]
 }
 
 // LogValue implements slog.LogValuer: a URL logs as its Redacted href, so

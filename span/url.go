@@ -11,17 +11,10 @@ import (
 // serializations are equal (URL equivalence). The zero value is not a URL.
 type URL struct {
 	href string
-	off  record.Offsets
-	kind record.HostKind
-	flag flags
+	// p packs the offsets, host kind and flags: with two fields a URL stays
+	// in registers through calls and returns (see record.Packed).
+	p record.Packed
 }
-
-type flags uint8
-
-const (
-	flagSpecial flags = 1 << iota
-	flagOpaquePath
-)
 
 // IsZero reports whether u is the zero URL (not the result of a parse).
 func (u URL) IsZero() bool { return u.href == "" }
@@ -33,14 +26,14 @@ func (u URL) Href() string { return u.href }
 func (u URL) String() string { return u.href }
 
 // Scheme returns the scheme without ":", e.g. "https".
-func (u URL) Scheme() string { return u.href[:u.off.SchemeEnd] }
+func (u URL) Scheme() string { return u.href[:u.p.SchemeEnd()] }
 
 // Protocol returns the protocol getter: the scheme followed by ":".
 func (u URL) Protocol() string {
 	if u.href == "" {
 		return ""
 	}
-	return u.href[:u.off.SchemeEnd+1]
+	return u.href[:u.p.SchemeEnd()+1]
 }
 
 // Username returns the username getter (percent-encoded, possibly empty).
@@ -48,13 +41,13 @@ func (u URL) Username() string {
 	if u.href == "" {
 		return "" // the zero URL
 	}
-	return u.href[u.off.UsernameStart():u.off.UsernameEnd]
+	return u.href[u.p.UsernameStart():u.p.UsernameEnd()]
 }
 
 // Password returns the password getter (percent-encoded, possibly empty).
 func (u URL) Password() string {
-	if u.off.UsernameEnd+1 < u.off.HostStart && u.href[u.off.UsernameEnd] == ':' {
-		return u.href[u.off.UsernameEnd+1 : u.off.HostStart-1]
+	if u.p.UsernameEnd()+1 < u.p.HostStart() && u.href[u.p.UsernameEnd()] == ':' {
+		return u.href[u.p.UsernameEnd()+1 : u.p.HostStart()-1]
 	}
 	return ""
 }
@@ -62,43 +55,43 @@ func (u URL) Password() string {
 // Host returns the host getter: the serialized host and, if the URL has a
 // port, ":" and the port. It is "" when the host is null.
 func (u URL) Host() string {
-	if u.off.Port == record.Omitted {
-		return u.href[u.off.HostStart:u.off.HostEnd]
+	if u.p.Port() == record.Omitted {
+		return u.href[u.p.HostStart():u.p.HostEnd()]
 	}
-	return u.href[u.off.HostStart:u.portEnd()]
+	return u.href[u.p.HostStart():u.portEnd()]
 }
 
 // Hostname returns the hostname getter: the serialized host ("" when null).
 // IPv6 addresses keep their brackets.
-func (u URL) Hostname() string { return u.href[u.off.HostStart:u.off.HostEnd] }
+func (u URL) Hostname() string { return u.href[u.p.HostStart():u.p.HostEnd()] }
 
 // Port returns the port getter: the port in decimal, or "" when the port is
 // null (absent or the scheme's default).
 func (u URL) Port() string {
-	if u.off.Port == record.Omitted || u.href == "" {
+	if u.p.Port() == record.Omitted || u.href == "" {
 		return ""
 	}
-	return u.href[u.off.HostEnd+1 : u.portEnd()]
+	return u.href[u.p.HostEnd()+1 : u.portEnd()]
 }
 
 func (u URL) portEnd() uint32 {
 	// The port is followed by the path, or by "/." which only a null host
 	// gets, so the path start is the port's end.
-	return u.off.PathStart
+	return u.p.PathStart()
 }
 
 // PortNumber returns the port and true, or 0 and false when it is null.
 func (u URL) PortNumber() (uint16, bool) {
-	if u.off.Port == record.Omitted || u.href == "" {
+	if u.p.Port() == record.Omitted || u.href == "" {
 		return 0, false
 	}
-	return uint16(u.off.Port), true
+	return uint16(u.p.Port()), true
 }
 
 // Pathname returns the pathname getter: the serialized path (an opaque
 // path as it is).
 func (u URL) Pathname() string {
-	return u.href[u.off.PathStart:u.off.PathEnd(len(u.href))]
+	return u.href[u.p.PathStart():u.p.PathEnd(len(u.href))]
 }
 
 // Search returns the search getter: "?" and the query, or "" when the query
@@ -108,67 +101,67 @@ func (u URL) Search() string {
 	if !ok || q == "" {
 		return ""
 	}
-	return u.href[u.off.QueryStart : u.off.QueryStart+1+uint32(len(q))]
+	return u.href[u.p.QueryStart() : u.p.QueryStart()+1+uint32(len(q))]
 }
 
 // Query returns the query without "?" and whether it is non-null.
 func (u URL) Query() (string, bool) {
-	if u.off.QueryStart == record.Omitted || u.href == "" {
+	if u.p.QueryStart() == record.Omitted || u.href == "" {
 		return "", false
 	}
 	end := uint32(len(u.href))
-	if u.off.FragmentStart != record.Omitted {
-		end = u.off.FragmentStart
+	if u.p.FragmentStart() != record.Omitted {
+		end = u.p.FragmentStart()
 	}
-	return u.href[u.off.QueryStart+1 : end], true
+	return u.href[u.p.QueryStart()+1 : end], true
 }
 
 // HasQuery reports whether the query is non-null (it may be empty).
-func (u URL) HasQuery() bool { return u.off.QueryStart != record.Omitted && u.href != "" }
+func (u URL) HasQuery() bool { return u.p.QueryStart() != record.Omitted && u.href != "" }
 
 // Hash returns the hash getter: "#" and the fragment, or "" when the
 // fragment is null or empty.
 func (u URL) Hash() string {
-	if u.off.FragmentStart == record.Omitted || int(u.off.FragmentStart)+1 == len(u.href) {
+	if u.p.FragmentStart() == record.Omitted || int(u.p.FragmentStart())+1 == len(u.href) {
 		return ""
 	}
-	return u.href[u.off.FragmentStart:]
+	return u.href[u.p.FragmentStart():]
 }
 
 // Fragment returns the fragment without "#" and whether it is non-null.
 func (u URL) Fragment() (string, bool) {
-	if u.off.FragmentStart == record.Omitted || u.href == "" {
+	if u.p.FragmentStart() == record.Omitted || u.href == "" {
 		return "", false
 	}
-	return u.href[u.off.FragmentStart+1:], true
+	return u.href[u.p.FragmentStart()+1:], true
 }
 
 // HasFragment reports whether the fragment is non-null (it may be empty).
-func (u URL) HasFragment() bool { return u.off.FragmentStart != record.Omitted && u.href != "" }
+func (u URL) HasFragment() bool { return u.p.FragmentStart() != record.Omitted && u.href != "" }
 
 // HostKind reports which kind of host the URL has (HostNull for none).
-func (u URL) HostKind() record.HostKind { return u.kind }
+func (u URL) HostKind() record.HostKind { return u.p.Kind() }
 
 // IsSpecial reports whether the scheme is a special scheme (ftp, file,
 // http, https, ws, wss).
-func (u URL) IsSpecial() bool { return u.flag&flagSpecial != 0 }
+func (u URL) IsSpecial() bool { return u.p.Flags()&record.FlagSpecial != 0 }
 
 // HasOpaquePath reports whether the URL has an opaque path (like
 // "mailto:x@example.org" or "data:,hi").
-func (u URL) HasOpaquePath() bool { return u.flag&flagOpaquePath != 0 }
+func (u URL) HasOpaquePath() bool { return u.p.Flags()&record.FlagOpaquePath != 0 }
 
 // Offsets returns the component offsets within Href.
-func (u URL) Offsets() record.Offsets { return u.off }
+func (u URL) Offsets() record.Offsets { return u.p.Offsets() }
 
 // WithoutFragment returns u with its fragment removed (URL serializing with
 // exclude fragment).
 func (u URL) WithoutFragment() URL {
-	if u.off.FragmentStart == record.Omitted || u.href == "" {
+	if u.p.FragmentStart() == record.Omitted || u.href == "" {
 		return u
 	}
 	v := u
-	v.href = u.href[:u.off.FragmentStart]
-	v.off.FragmentStart = record.Omitted
+	v.href = u.href[:u.p.FragmentStart()]
+	v.p = u.p.WithQueryFragment(u.p.QueryStart(), record.Omitted)
 	return v
 }
 
@@ -188,7 +181,7 @@ func (u URL) Equal(v URL, excludeFragments bool) bool {
 func (u URL) Origin() string {
 	switch u.Scheme() {
 	case "http", "https", "ws", "wss", "ftp":
-		return u.href[:u.off.SchemeEnd+3] + u.Host()
+		return u.href[:u.p.SchemeEnd()+3] + u.Host()
 	case "blob":
 		inner, err := Parse(u.Pathname())
 		if err != nil {

@@ -1,14 +1,18 @@
 package fast
 
-import "github.com/spanurl/spanurl/record"
+import (
+	"math/bits"
+
+	"github.com/spanurl/spanurl/record"
+)
 
 // ParseAbsolute parses s as an absolute URL with no base, or declines
 // (ok false). When the serialization differs from s (a fix-up), it is
 // built as buf says (see Buffer).
-func ParseAbsolute(s string, buf *Buffer) (r Result, ok bool) {
+func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	n := len(s)
 	if n == 0 || n > record.MaxInput {
-		return r, false
+		return "", p, false
 	}
 	var sc scanner
 	sc.init(s)
@@ -16,7 +20,7 @@ func ParseAbsolute(s string, buf *Buffer) (r Result, ok bool) {
 	// They are checked per component below; the scheme is scanned here.
 	schemeEnd, upperScheme := scanScheme(s)
 	if schemeEnd <= 0 {
-		return r, false
+		return "", p, false
 	}
 	switch specialScheme(s, schemeEnd) {
 	case schemeOther:
@@ -27,7 +31,7 @@ func ParseAbsolute(s string, buf *Buffer) (r Result, ok bool) {
 	case schemeFTP:
 		return parseSpecial(&sc, s, schemeEnd, upperScheme, 21, buf)
 	default: // file:
-		return r, false
+		return "", p, false
 	}
 	return parseOpaque(&sc, s, schemeEnd, upperScheme, buf)
 }
@@ -36,7 +40,7 @@ func ParseAbsolute(s string, buf *Buffer) (r Result, ok bool) {
 // then parses; false means only that the slow path must decide.
 func Valid(s string) bool {
 	buf := Buffer{ValidateOnly: true}
-	_, ok := ParseAbsolute(s, &buf)
+	_, _, ok := ParseAbsolute(s, &buf)
 	return ok
 }
 
@@ -108,33 +112,36 @@ func scanScheme(s string) (int, bool) {
 
 // parseSpecial handles http, https, ws, wss and ftp URLs written as
 // "scheme://host[:port][/path][?query][#fragment]".
-func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (r Result, ok bool) {
+func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p record.Packed, ok bool) {
 	n := len(s)
 	// Exactly two slashes: more, fewer or backslashes go to the slow path.
 	a := schemeEnd + 3
 	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
-		return r, false
+		return "", p, false
 	}
 	// The authority ends at the first "/", "?", "#" (or "\", which
 	// declines). Inside it only "." (label separators) and one ":" (the
 	// port) may appear among the delimiters.
 	colon, end := -1, n
-	var it iter
-	it.init(sc, classStruct, a, n)
 scan:
-	for i := it.next(sc); i >= 0; i = it.next(sc) {
-		switch s[i] {
-		case '.':
-		case ':':
-			if colon >= 0 {
-				return r, false
+	for k := a >> 6; k*64 < n; k++ {
+		m := sc.block(k).Struct & spanMask(max(a-k*64, 0), min(n-k*64, 64))
+		for m != 0 {
+			i := k*64 + bits.TrailingZeros64(m)
+			m &= m - 1
+			switch s[i] {
+			case '.':
+			case ':':
+				if colon >= 0 {
+					return "", p, false
+				}
+				colon = i
+			case '/', '?', '#':
+				end = i
+				break scan
+			default: // '@' credentials, '%', '[', ']', '\'
+				return "", p, false
 			}
-			colon = i
-		case '/', '?', '#':
-			end = i
-			break scan
-		default: // '@' credentials, '%', '[', ']', '\'
-			return r, false
 		}
 	}
 	hostEnd := end
@@ -142,7 +149,7 @@ scan:
 		hostEnd = colon
 	}
 	if hostEnd == a || sc.anyBad && sc.has(classBad, a, end) || sc.anyExtra && sc.has(classExtra, a, end) {
-		return r, false
+		return "", p, false
 	}
 	upperHost := sc.anyUpper && sc.has(classUpper, a, hostEnd)
 	kind := record.HostDomain
@@ -150,11 +157,11 @@ scan:
 	case numberNo:
 	case numberDecimal:
 		if !isCanonicalIPv4(s[a:hostEnd]) {
-			return r, false
+			return "", p, false
 		}
 		kind = record.HostIPv4
 	default:
-		return r, false
+		return "", p, false
 	}
 	// The port: digits, no leading zero, at most 65535; a default or
 	// empty port is dropped by the fix-up.
@@ -165,18 +172,18 @@ scan:
 		case digits == "":
 			dropPort = true
 		case digits[0] == '0' && len(digits) > 1 || len(digits) > 5:
-			return r, false
+			return "", p, false
 		default:
 			port = 0
 			for i := 0; i < len(digits); i++ {
 				c := digits[i]
 				if c < '0' || c > '9' {
-					return r, false
+					return "", p, false
 				}
 				port = port*10 + int(c-'0')
 			}
 			if port > 65535 {
-				return r, false
+				return "", p, false
 			}
 			if port == defaultPort {
 				port, dropPort = -1, true
@@ -192,19 +199,17 @@ scan:
 		queryStart, fragmentStart, ok = checkPath(sc, s, end)
 	}
 	if !ok {
-		return r, false
+		return "", p, false
 	}
 
 	if !upperScheme && !upperHost && !dropPort && !missingSlash {
 		// The input is its own serialization.
-		r.Href = s
-		r.P = pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, 0, kind, record.FlagSpecial)
-		return r, true
+		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, 0, kind, record.FlagSpecial), true
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
 	// port is empty or default, add the "/" path.
 	if !building(buf) {
-		return r, true
+		return "", p, true
 	}
 	size := n
 	if dropPort {
@@ -226,18 +231,16 @@ scan:
 	}
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
-	r.Href = finish(buf, out)
-	r.P = pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, shift, kind, record.FlagSpecial)
-	return r, true
+	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, shift, kind, record.FlagSpecial), true
 }
 
 // parseOpaque handles a non-special scheme followed by an opaque path:
 // "scheme:path[?query][#fragment]" with a path not starting with "/".
-func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (r Result, ok bool) {
+func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
 	n := len(s)
 	p := schemeEnd + 1
 	if p < n && s[p] == '/' {
-		return r, false
+		return "", pk, false
 	}
 	// The opaque path ends at "?" or "#".
 	end := n
@@ -257,37 +260,37 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		bad.init(sc, classBad, p, end)
 		for i := bad.next(sc); i >= 0; i = bad.next(sc) {
 			if c := s[i]; c != '"' && c != '<' && c != '>' {
-				return r, false
+				return "", pk, false
 			}
 		}
 	}
 	queryStart, fragmentStart, ok := checkQueryFragment(sc, s, end, false)
 	if !ok {
-		return r, false
+		return "", pk, false
 	}
-	href := s
+	href = s
 	if upperScheme && building(buf) {
 		out := grow(buf, n)
 		out = appendLower(out, s[:schemeEnd])
 		out = append(out, s[schemeEnd:]...)
 		href = finish(buf, out)
 	}
-	r.Href = href
-	r.P = pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, 0, record.HostNull, record.FlagOpaquePath)
-	return r, true
+	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, 0, record.HostNull, record.FlagOpaquePath), true
 }
 
 // pack builds the packed offsets of a URL without credentials (the
 // username ends where the host starts); a negative port, query or fragment
 // is absent; shift moves query and fragment.
 func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment, shift int, kind record.HostKind, flags uint8) record.Packed {
-	o := record.Offsets{
-		SchemeEnd: uint32(schemeEnd), UsernameEnd: uint32(hostStart), HostStart: uint32(hostStart),
-		HostEnd: uint32(hostEnd), Port: record.Omitted, PathStart: uint32(pathStart),
-		QueryStart: omittedOr(query, shift), FragmentStart: omittedOr(fragment, shift),
-	}
+	// The words are computed directly (no Offsets value in memory).
+	w3 := uint64(omittedOr(fragment, shift)) | uint64(kind)<<49 | uint64(flags)<<52
 	if port >= 0 {
-		o.Port = uint32(port)
+		w3 |= uint64(port)<<32 | 1<<48
 	}
-	return record.Pack(&o, kind, flags)
+	return record.Packed{
+		W0: uint64(schemeEnd) | uint64(hostStart)<<32,
+		W1: uint64(hostStart) | uint64(hostEnd)<<32,
+		W2: uint64(pathStart) | uint64(omittedOr(query, shift))<<32,
+		W3: w3,
+	}
 }

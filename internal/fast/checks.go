@@ -1,6 +1,7 @@
 package fast
 
 import (
+	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -13,29 +14,32 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 	n := len(s)
 	end := n
 	segStart := p + 1
-	var it iter
-	it.init(sc, classStruct, p+1, n)
-	for {
-		i := it.next(sc)
-		if i < 0 {
-			if isDotSegment(s[segStart:]) {
+	// The walk over the delimiters is written out (no iterator call per
+	// bit): paths have many of them.
+walk:
+	for k := (p + 1) >> 6; k*64 < n; k++ {
+		m := sc.block(k).Struct & spanMask(max(p+1-k*64, 0), min(n-k*64, 64))
+		for m != 0 {
+			i := k*64 + bits.TrailingZeros64(m)
+			m &= m - 1
+			switch c := s[i]; c {
+			case '/', '?', '#':
+				// Only a segment starting with '.' or '%' can be a dot segment.
+				if i > segStart && (s[segStart] == '.' || s[segStart] == '%') && isDotSegment(s[segStart:i]) {
+					return -1, -1, false
+				}
+				segStart = i + 1
+				if c != '/' {
+					end = i
+					break walk
+				}
+			case '\\':
 				return -1, -1, false
 			}
-			break
 		}
-		c := s[i]
-		if c == '/' || c == '?' || c == '#' {
-			if isDotSegment(s[segStart:i]) {
-				return -1, -1, false
-			}
-			segStart = i + 1
-			if c != '/' {
-				end = i
-				break
-			}
-		} else if c == '\\' {
-			return -1, -1, false
-		}
+	}
+	if end == n && segStart < n && (s[segStart] == '.' || s[segStart] == '%') && isDotSegment(s[segStart:]) {
+		return -1, -1, false
 	}
 	if sc.anyBad && sc.has(classBad, p, end) || sc.anyExtra && hasPathExtra(sc, s, p, end) {
 		return -1, -1, false

@@ -12,14 +12,14 @@ import (
 // "#f", "?q", "/path", "//host/path", "path" (no dot segments), and
 // absolute URLs. The result is built as buf says (see Buffer); an empty
 // reference returns a substring of the base.
-func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
+func Resolve(base *Base, ref string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	bh := base.Href
 	bp := base.P
 	kind := bp.Kind()
 	// file: bases keep their Windows drive letter quirks on the slow path.
 	if bp.Flags()&record.FlagSpecial == 0 || kind == record.HostNull || kind == record.HostEmpty ||
 		bh[:bp.SchemeEnd()] == "file" || len(ref) > record.MaxInput-len(bh) {
-		return r, false
+		return "", p, false
 	}
 	pathStart := int(bp.PathStart())
 	fragAt := len(bh)
@@ -32,9 +32,7 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 	}
 	if ref == "" {
 		// The relative state at EOF: the base without its fragment.
-		r.Href = bh[:fragAt]
-		r.P = bp.WithQueryFragment(bp.QueryStart(), record.Omitted)
-		return r, true
+		return bh[:fragAt], bp.WithQueryFragment(bp.QueryStart(), record.Omitted), true
 	}
 	var sc scanner
 	sc.init(ref)
@@ -42,24 +40,20 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 	case c == '#':
 		// The fragment of the base's URL is replaced.
 		if _, _, ok := checkQueryFragment(&sc, ref, 0, true); !ok {
-			return r, false
+			return "", p, false
 		}
-		r.Href = concat(buf, bh[:fragAt], ref)
-		r.P = bp.WithQueryFragment(bp.QueryStart(), uint32(fragAt))
-		return r, true
+		return concat(buf, bh[:fragAt], ref), bp.WithQueryFragment(bp.QueryStart(), uint32(fragAt)), true
 	case c == '?':
 		q, f, ok := checkQueryFragment(&sc, ref, 0, true)
 		if !ok {
-			return r, false
+			return "", p, false
 		}
-		r.Href = concat(buf, bh[:pathEnd], ref)
-		r.P = bp.WithQueryFragment(omittedOr(q, pathEnd), omittedOr(f, pathEnd))
-		return r, true
+		return concat(buf, bh[:pathEnd], ref), bp.WithQueryFragment(omittedOr(q, pathEnd), omittedOr(f, pathEnd)), true
 	case c == '/':
 		if len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
 			// Scheme-relative: the base's scheme, then an authority.
 			if ref[1] == '\\' {
-				return r, false
+				return "", p, false
 			}
 			// Parse "scheme:" + ref; a canonical result aliases that text,
 			// which a Buffer keeps in its second slice.
@@ -71,17 +65,17 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 		}
 		q, f, ok := checkPath(&sc, ref, 0)
 		if !ok {
-			return r, false
+			return "", p, false
 		}
-		return withPath(bp, bh[:pathStart], ref, q, f, buf), true
+		return withPath(bp, bh[:pathStart], ref, q, f, buf)
 	case c == '\\':
-		return r, false
+		return "", p, false
 	}
 	if end, _ := scanScheme(ref); end > 0 {
 		// An absolute URL, unless it names the base's special scheme
 		// without "//" (then it is relative to the base).
 		if strings.EqualFold(ref[:end], bh[:bp.SchemeEnd()]) && !strings.HasPrefix(ref[end+1:], "//") {
-			return r, false
+			return "", p, false
 		}
 		return ParseAbsolute(ref, buf)
 	}
@@ -120,9 +114,9 @@ func Resolve(base *Base, ref string, buf *Buffer) (r Result, ok bool) {
 		q, f, ok = checkRelativePath(&sc, ref, start)
 	}
 	if !ok {
-		return r, false
+		return "", p, false
 	}
-	return withPath(bp, prefix, ref[start:], q-start, f-start, buf), true
+	return withPath(bp, prefix, ref[start:], q-start, f-start, buf)
 }
 
 // checkRelativePath checks ref[start:], a path-relative reference with
@@ -151,7 +145,7 @@ func checkRelativePath(sc *scanner, ref string, start int) (q, f int, ok bool) {
 
 // withPath builds prefix (the base up to where ref's path goes) + ref; q
 // and f are ref's query and fragment positions, negative for none.
-func withPath(bp record.Packed, prefix, ref string, q, f int, buf *Buffer) Result {
+func withPath(bp record.Packed, prefix, ref string, q, f int, buf *Buffer) (string, record.Packed, bool) {
 	shift := len(prefix)
 	if q < 0 {
 		q = -1
@@ -159,7 +153,7 @@ func withPath(bp record.Packed, prefix, ref string, q, f int, buf *Buffer) Resul
 	if f < 0 {
 		f = -1
 	}
-	return Result{Href: concat(buf, prefix, ref), P: bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift))}
+	return concat(buf, prefix, ref), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
 }
 
 func concat(buf *Buffer, a, b string) string {
