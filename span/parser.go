@@ -19,7 +19,9 @@ import (
 // the Parser's memory and is valid only until the next call on the same
 // Parser. Keep one longer with URL.Clone. Never keep the string results
 // of its getters past the next call either: they are substrings of the
-// same memory. A Parser is not safe for concurrent use; give each
+// same memory. That includes map keys: assigning m[u.Hostname()] stores
+// the string as it is (and Go overwrites an existing string key with the
+// new one on every assignment), so clone a key before storing it. A Parser is not safe for concurrent use; give each
 // goroutine its own. The zero Parser is ready to use.
 type Parser struct {
 	in   []byte
