@@ -37,7 +37,7 @@ var (
 	ErrInvalidScheme = errors.New("scheme is not http or https")
 	// ErrHostMismatch: CheckHost found that the Host header names another
 	// host or port than the absolute-form target.
-	ErrHostMismatch = errors.New("Host header does not match the request target")
+	ErrHostMismatch = errors.New("the request target does not match the Host header")
 )
 
 // Error is the error of this package's functions: which value (the

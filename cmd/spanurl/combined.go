@@ -135,7 +135,7 @@ func (w *worker) request(line []byte) (input, text []byte, shift int, msg string
 	case len(target) == 1 && target[0] == '*':
 		w.text = append(append(w.text[:0], prefix...), '/')
 		return target, w.text, len(prefix), ""
-	case string(method) == "CONNECT" && bytes.IndexAny(target, `/\?#@`) < 0:
+	case string(method) == "CONNECT" && !bytes.ContainsAny(target, `/\?#@`):
 		scheme := prefix[:strings.Index(prefix, "://")+len("://")]
 		w.text = append(append(append(w.text[:0], scheme...), target...), '/')
 		return target, w.text, len(scheme), ""

@@ -80,10 +80,6 @@ var fieldNames = [numFields]string{
 	fieldErrors:      "errors",
 }
 
-// isURL reports whether f is a component of the parsed URL, absent when
-// the line fails to parse.
-func (f field) isURL() bool { return f >= fieldHref && f <= fieldKind }
-
 // jsonFields are the fields of -json without -fields: the input and the
 // URL object's getters, in the order of the standard's URL class.
 var jsonFields = []field{
