@@ -29,8 +29,9 @@ const (
 // CPU features each kernel needs. BMI2 is for BZHI/SHRX/SHLX in the tail handling; the
 // Intel and AMD CPUs with AVX2 have it too, but checking costs nothing.
 var (
-	hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI && cpu.X86.HasBMI2
-	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI2
+	hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VBMI &&
+		cpu.X86.HasAVX512GFNI && cpu.X86.HasBMI2
+	hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI2
 )
 
 // Classify fills dst[k] with the masks of bytes s[64k : 64k+64] for k = 0, 1, ..., as many
@@ -46,7 +47,8 @@ func Classify(dst []Block, s string) int {
 //go:noescape
 func classify(dst []Block, s string) int
 
-// classifyAVX512 is Classify for CPUs with AVX-512F, AVX-512BW, AVX-512VBMI and BMI2.
+// classifyAVX512 is Classify for CPUs with AVX-512F, AVX-512BW, AVX-512VL, AVX-512VBMI,
+// GFNI and BMI2 (Intel Ice Lake and later, AMD Zen 4 and later).
 //
 //go:noescape
 func classifyAVX512(dst []Block, s string) int
@@ -56,44 +58,38 @@ func classifyAVX512(dst []Block, s string) int
 //go:noescape
 func classifyAVX2(dst []Block, s string) int
 
-// Class ids of the AVX-512 kernel: VPERMI2B maps each ASCII byte to one id (classes are
-// disjoint), and one compare per class turns the ids into mask bits. Bad is bit 7 so that
-// VPMOVB2M extracts it and so that bytes >= 0x80, which skip the lookup and keep their own
-// value, come out Bad for free. The assembly reads these through go_asm.h.
-const (
-	idStruct = 1
-	idExtra  = 2
-	idUpper  = 3
-	idBad    = 0x80
-)
-
-// permTable is the 128-entry class-id table of the AVX-512 kernel, built from classOf so
-// the two cannot disagree.
+// permTable is the 128-entry VPERMI2B table of the AVX-512 kernel: classOf itself, whose
+// bits are in the order of the fields of Block.
 var permTable = func() (t [128]byte) {
 	for c := range t {
-		switch classOf(byte(c)) {
-		case classStruct:
-			t[c] = idStruct
-		case classExtra:
-			t[c] = idExtra
-		case classUpper:
-			t[c] = idUpper
-		case classBad:
-			t[c] = idBad
-		}
+		t[c] = classOf(byte(c))
 	}
 	return t
 }()
 
 // avx512Vectors is the layout of avx512Consts, the AVX-512 kernel's constant vectors (64
-// bytes each, used as memory operands): 0x80 and the three class ids in every byte.
+// bytes each); the assembly finds the fields through go_asm.h.
 type avx512Vectors struct {
-	high, idStruct, idExtra, idUpper [64]byte
+	// top is 0x7F in every byte: VPMINUB maps every byte >= 0x80 to it, for the 128-entry
+	// lookup; they are all in the same classes as 0x7F (checked at init).
+	// reverse is the VPSHUFB index that reverses the bytes of each 8-byte group.
+	// sel is the data of VGF2P8AFFINEQB: 1<<j in byte j of each 8-byte group.
+	// transpose is the VPERMB index that moves byte j of group g to byte g of group j.
+	top, reverse, sel, transpose [64]byte
 }
 
 var avx512Consts = func() (k avx512Vectors) {
+	for c := 0x80; c < 0x100; c++ {
+		if classOf(byte(c)) != classOf(0x7F) {
+			panic("asm: AVX-512 kernel: a byte >= 0x80 is not in the classes of 0x7F")
+		}
+	}
 	for i := 0; i < 64; i++ {
-		k.high[i], k.idStruct[i], k.idExtra[i], k.idUpper[i] = 0x80, idStruct, idExtra, idUpper
+		g, j := i/8, i%8
+		k.top[i] = 0x7F
+		k.reverse[i] = byte(i%16&^7 + 7 - j) // VPSHUFB indexes within each 16-byte lane
+		k.sel[i] = 1 << j
+		k.transpose[i] = byte(8*j + g)
 	}
 	return k
 }()
@@ -102,6 +98,7 @@ var avx512Consts = func() (k avx512Vectors) {
 type avx2Vectors struct {
 	structT, extraT, badT                   [32]byte
 	question, lowBad, upperBias, upperLimit [32]byte
+	slash, dot, colon, term0, term1         [32]byte
 }
 
 // avx2Consts holds the vectors of the AVX2 kernel, each 32 bytes (one YMM load). The kernel
@@ -112,8 +109,31 @@ type avx2Vectors struct {
 // question) and the ranges handled by compares: controls, space and bytes >= 0x80 (signed
 // byte < 0x21) for Bad, and 'A'..'Z' (byte+upperBias < upperLimit, signed) for Upper.
 // Unused entries hold 0x80, which no ASCII byte equals; bytes >= 0x80 make VPSHUFB return
-// 0, which they do not equal either.
+// 0, which they do not equal either. Slash, Dot and Colon are one byte each and Term two
+// (slash, dot, colon, term0, term1), found in classOf; the kernel compares with each.
 var avx2Consts = func() (k avx2Vectors) {
+	subclass := func(class uint8, vs ...*[32]byte) {
+		n := 0
+		for c := 0; c < 256; c++ {
+			if classOf(byte(c))&class == 0 {
+				continue
+			}
+			if n == len(vs) {
+				panic("asm: AVX2 constants: a subclass has more bytes than the kernel compares with")
+			}
+			for i := range vs[n] {
+				vs[n][i] = byte(c)
+			}
+			n++
+		}
+		if n != len(vs) {
+			panic("asm: AVX2 constants: a subclass has fewer bytes than the kernel compares with")
+		}
+	}
+	subclass(classSlash, &k.slash)
+	subclass(classDot, &k.dot)
+	subclass(classColon, &k.colon)
+	subclass(classTerm, &k.term0, &k.term1)
 	for i := 0; i < 32; i++ {
 		k.structT[i], k.extraT[i], k.badT[i] = 0x80, 0x80, 0x80
 		k.question[i] = '?'
@@ -123,7 +143,7 @@ var avx2Consts = func() (k avx2Vectors) {
 	}
 	for c := 0x21; c < 0x80; c++ {
 		var t *[32]byte
-		switch classOf(byte(c)) {
+		switch classOf(byte(c)) & classBase {
 		case classStruct:
 			if c == '?' {
 				continue

@@ -21,31 +21,35 @@ TEXT ·classify(SB), NOSPLIT, $0-48
 	JMP  ·ClassifyGeneric(SB)
 
 // ---------------------------------------------------------------------------------------
-// AVX-512 (F, BW, VBMI) + BMI2.
+// AVX-512 (F, BW, VL, VBMI) + GFNI + BMI2.
 //
-// Z16, Z17 hold permTable (the class id of each ASCII byte, 128 entries) for VPERMI2B,
-// loaded once per call; the other constants (avx512Consts) are memory operands, which costs
-// nothing extra per block and saves setup instructions on short inputs.
-// Per block: Z22 = the input bytes, K1 = the lanes that hold input (all ones for a full
-// block; the tail load zeroes the other lanes).
+// Z16, Z17 = permTable (classOf of each ASCII byte: one bit per Block field, in field
+// order), Z18 = avx512Consts.sel, Z19 = .transpose, Z20 = .reverse, loaded once per call;
+// .top is a memory operand. Per block: Z22 = the input bytes, K1 = the lanes that hold input
+// (all ones for a full block; the tail load zeroes the other lanes).
 // Only Z16-Z31 are used: they have no SSE alias, so no VZEROUPPER is needed on return.
-
-// AVX512_BLOCK classifies Z22 (valid lanes in K1) and stores the four masks at (DI).
-//   K2 = valid ASCII lanes. Only they are looked up; the other lanes keep their byte:
-//        >= 0x80 (bit 7 set, so Bad through VPMOVB2M) or 0x00 past the end (no class).
-//   Then each lane holds a class id (idBad has bit 7 set) and one compare per class makes
-//   its mask. KMOVQ stores straight from the mask registers.
+//
+// AVX512_BLOCK turns the 64 class bytes into the eight masks with a bit-matrix transpose:
+//   VPMINUB  bytes >= 0x80 become 0x7F, which is in the same classes (Bad alone).
+//   VPERMI2B class byte of each valid lane (zero past the end).
+//   VPSHUFB  reverses the order of the bytes in each 8-byte group, for VGF2P8AFFINEQB:
+//   VGF2P8AFFINEQB with the class bytes of each group as the matrix and 1<<j as byte j of
+//            the data gives, in byte j of the group, bit j of the group's class bytes, bit i
+//            from matrix byte 7-i: after the reversal, bit i is from input byte i. So byte j
+//            of group g is byte g of the mask of class j.
+//   VPERMB   moves byte j of group g to byte g of group j: the eight masks, in Block order.
+// The result is stored 16 bytes at a time, not as one 64-byte vector: the caller loads the
+// masks right away, and an 8-byte load from a 64-byte store is not forwarded as quickly.
 #define AVX512_BLOCK \
-	VPTESTNMB ·avx512Consts+avx512Vectors_high(SB), Z22, K1, K2 \
-	VPERMI2B  Z17, Z16, K2, Z22 \
-	VPMOVB2M  Z22, K3           \
-	VPCMPEQB  ·avx512Consts+avx512Vectors_idStruct(SB), Z22, K4 \
-	VPCMPEQB  ·avx512Consts+avx512Vectors_idExtra(SB), Z22, K5  \
-	VPCMPEQB  ·avx512Consts+avx512Vectors_idUpper(SB), Z22, K6  \
-	KMOVQ     K4, Block_Struct(DI) \
-	KMOVQ     K3, Block_Bad(DI)    \
-	KMOVQ     K5, Block_Extra(DI)  \
-	KMOVQ     K6, Block_Upper(DI)
+	VPMINUB        ·avx512Consts+avx512Vectors_top(SB), Z22, Z22 \
+	VPERMI2B.Z     Z17, Z16, K1, Z22 \
+	VPSHUFB        Z20, Z22, Z22 \
+	VGF2P8AFFINEQB $0, Z22, Z18, Z22 \
+	VPERMB         Z22, Z19, Z22 \
+	VMOVDQU64      X22, (DI) \
+	VEXTRACTI32X4  $1, Z22, 16(DI) \
+	VEXTRACTI32X4  $2, Z22, 32(DI) \
+	VEXTRACTI32X4  $3, Z22, 48(DI)
 
 // func classifyAVX512(dst []Block, s string) int
 TEXT ·classifyAVX512(SB), NOSPLIT, $0-48
@@ -59,9 +63,12 @@ TEXT ·classifyAVX512(SB), NOSPLIT, $0-48
 	TESTQ DX, DX
 	JZ   avx512ret
 
-	VMOVDQU64    ·permTable+0(SB), Z16
-	VMOVDQU64    ·permTable+64(SB), Z17
-	KXNORQ       K1, K1, K1
+	VMOVDQU64 ·permTable+0(SB), Z16
+	VMOVDQU64 ·permTable+64(SB), Z17
+	VMOVDQU64 ·avx512Consts+avx512Vectors_sel(SB), Z18
+	VMOVDQU64 ·avx512Consts+avx512Vectors_transpose(SB), Z19
+	VMOVDQU64 ·avx512Consts+avx512Vectors_reverse(SB), Z20
+	KXNORQ    K1, K1, K1
 
 	CMPQ DX, $64
 	JB   avx512tail
@@ -74,7 +81,7 @@ avx512loop:
 	ADDQ $Block__size, DI
 	INCQ AX
 	CMPQ AX, CX
-	JEQ  avx512done
+	JEQ  avx512ret
 	CMPQ DX, $64
 	JAE  avx512loop
 
@@ -82,7 +89,7 @@ avx512tail:
 	// 0 <= DX < 64 bytes left and room for one more block. The masked load does not fault
 	// on the lanes it leaves out, so this never reads past the end of s.
 	TESTQ DX, DX
-	JZ    avx512done
+	JZ    avx512ret
 	MOVQ  $-1, R8
 	BZHIQ DX, R8, R8
 	KMOVQ R8, K1
@@ -90,7 +97,6 @@ avx512tail:
 	AVX512_BLOCK
 	INCQ AX
 
-avx512done:
 avx512ret:
 	MOVQ AX, ret+40(FP)
 	RET
@@ -100,8 +106,10 @@ avx512ret:
 //
 // Constant registers, loaded once per call (see avx2Consts):
 //   Y8 structT, Y9 extraT, Y10 badT, Y11 '?', Y12 0x21, Y13 0x80-'A', Y14 0x80+26
+// The byte constants of Slash, Dot, Colon and Term are memory operands.
 // A 64-byte block is two 32-byte vectors, Y0 (bytes 0-31) and Y6 (bytes 32-63); each class
-// mask is two VPMOVMSKB results joined in a GPR.
+// mask is two VPMOVMSKB results joined in a GPR. The masks are made, fixed up and stored
+// one at a time (AVX2_ALL), in R8.
 
 // Per-class kernels: in = input vector, out = 32-bit mask GPR. Y1-Y5 are scratch.
 // A byte is in a nibble-table class when the table entry at its low nibble is the byte.
@@ -131,6 +139,36 @@ avx512ret:
 	VPCMPGTB  Y5, Y14, Y5 \
 	VPMOVMSKB Y5, out
 
+// Slash, Dot, Colon: one byte each; Term: two bytes.
+#define AVX2_SLASH(in, out) \
+	VPCMPEQB  ·avx2Consts+avx2Vectors_slash(SB), in, Y1 \
+	VPMOVMSKB Y1, out
+
+#define AVX2_DOT(in, out) \
+	VPCMPEQB  ·avx2Consts+avx2Vectors_dot(SB), in, Y2 \
+	VPMOVMSKB Y2, out
+
+#define AVX2_COLON(in, out) \
+	VPCMPEQB  ·avx2Consts+avx2Vectors_colon(SB), in, Y3 \
+	VPMOVMSKB Y3, out
+
+#define AVX2_TERM(in, out) \
+	VPCMPEQB  ·avx2Consts+avx2Vectors_term0(SB), in, Y4 \
+	VPCMPEQB  ·avx2Consts+avx2Vectors_term1(SB), in, Y5 \
+	VPOR      Y5, Y4, Y4 \
+	VPMOVMSKB Y4, out
+
+// AVX2_ALL(m) applies m(kernel, field) to each class, in the order of Block.
+#define AVX2_ALL(m) \
+	m(AVX2_STRUCT, Block_Struct) \
+	m(AVX2_BAD, Block_Bad)       \
+	m(AVX2_EXTRA, Block_Extra)   \
+	m(AVX2_UPPER, Block_Upper)   \
+	m(AVX2_SLASH, Block_Slash)   \
+	m(AVX2_DOT, Block_Dot)       \
+	m(AVX2_COLON, Block_Colon)   \
+	m(AVX2_TERM, Block_Term)
+
 // AVX2_JOIN(kernel, out): out = 64-bit mask of Y0 (low half) and Y6 (high half).
 #define AVX2_JOIN(kernel, out) \
 	kernel(Y0, out)   \
@@ -138,18 +176,24 @@ avx512ret:
 	SHLQ $32, R12     \
 	ORQ  R12, out
 
-// AVX2_BLOCK: R8-R11 = Struct, Bad, Extra, Upper masks of the 64 bytes in Y0:Y6.
-#define AVX2_BLOCK \
-	AVX2_JOIN(AVX2_STRUCT, R8) \
-	AVX2_JOIN(AVX2_BAD, R9)    \
-	AVX2_JOIN(AVX2_EXTRA, R10) \
-	AVX2_JOIN(AVX2_UPPER, R11)
+// AVX2_FULL: a whole block in Y0:Y6. (Joined in a register rather than stored as two
+// 32-bit halves: the caller loads each mask right away, and a 64-bit load of two
+// fresh 32-bit stores cannot be store-forwarded.)
+#define AVX2_FULL(kernel, field) \
+	AVX2_JOIN(kernel, R8) \
+	MOVQ R8, field(DI)
 
-#define AVX2_STORE \
-	MOVQ R8, Block_Struct(DI)  \
-	MOVQ R9, Block_Bad(DI)     \
-	MOVQ R10, Block_Extra(DI)  \
-	MOVQ R11, Block_Upper(DI)
+// AVX2_TAIL32, AVX2_TAIL64: the last 32 (Y0) or 64 (Y0:Y6) bytes of s, of which the first
+// CX were done already.
+#define AVX2_TAIL32(kernel, field) \
+	kernel(Y0, R8) \
+	SHRQ CX, R8    \
+	MOVQ R8, field(DI)
+
+#define AVX2_TAIL64(kernel, field) \
+	AVX2_JOIN(kernel, R8) \
+	SHRQ CX, R8           \
+	MOVQ R8, field(DI)
 
 // AVX2_FIX(m): the short-input fix-up. The vector held the first h bytes of s in lanes
 // 0..h-1 and the last h bytes in lanes h..2h-1; move the latter to positions r-h..r-1.
@@ -160,6 +204,17 @@ avx512ret:
 	SHLXQ CX, R12, R12 \
 	ANDQ  BX, m       \
 	ORQ   R12, m
+
+// AVX2_SHORT16, AVX2_SHORT32: a short input, 2h <= 32 lanes in Y0 or 2h = 64 in Y0:Y6.
+#define AVX2_SHORT16(kernel, field) \
+	kernel(Y0, R8) \
+	AVX2_FIX(R8)   \
+	MOVQ R8, field(DI)
+
+#define AVX2_SHORT32(kernel, field) \
+	AVX2_JOIN(kernel, R8) \
+	AVX2_FIX(R8)          \
+	MOVQ R8, field(DI)
 
 // func classifyAVX2(dst []Block, s string) int
 TEXT ·classifyAVX2(SB), NOSPLIT, $0-48
@@ -187,8 +242,7 @@ TEXT ·classifyAVX2(SB), NOSPLIT, $0-48
 avx2loop:
 	VMOVDQU (SI), Y0
 	VMOVDQU 32(SI), Y6
-	AVX2_BLOCK
-	AVX2_STORE
+	AVX2_ALL(AVX2_FULL)
 	ADDQ $64, SI
 	SUBQ $64, DX
 	ADDQ $Block__size, DI
@@ -206,26 +260,18 @@ avx2loop:
 	CMPQ  DX, $32
 	JA    avx2tail64
 	VMOVDQU -32(SI)(DX*1), Y0
-	AVX2_STRUCT(Y0, R8)
-	AVX2_BAD(Y0, R9)
-	AVX2_EXTRA(Y0, R10)
-	AVX2_UPPER(Y0, R11)
 	MOVL $32, CX
-	JMP  avx2tailshift
+	SUBL DX, CX
+	AVX2_ALL(AVX2_TAIL32)
+	INCQ AX
+	JMP  avx2done
 
 avx2tail64:
 	VMOVDQU -64(SI)(DX*1), Y0
 	VMOVDQU -32(SI)(DX*1), Y6
-	AVX2_BLOCK
 	MOVL $64, CX
-
-avx2tailshift:
 	SUBL DX, CX
-	SHRQ CX, R8
-	SHRQ CX, R9
-	SHRQ CX, R10
-	SHRQ CX, R11
-	AVX2_STORE
+	AVX2_ALL(AVX2_TAIL64)
 	INCQ AX
 	JMP  avx2done
 
@@ -281,23 +327,14 @@ avx2h16:
 
 avx2half:
 	// 2h <= 32 lanes: one vector is enough.
-	AVX2_STRUCT(Y0, R8)
-	AVX2_BAD(Y0, R9)
-	AVX2_EXTRA(Y0, R10)
-	AVX2_UPPER(Y0, R11)
-	JMP avx2fix
+	AVX2_ALL(AVX2_SHORT16)
+	INCQ AX
+	JMP  avx2done
 
 avx2h32:
 	VMOVDQU (SI), Y0
 	VMOVDQU -32(SI)(DX*1), Y6
-	AVX2_BLOCK
-
-avx2fix:
-	AVX2_FIX(R8)
-	AVX2_FIX(R9)
-	AVX2_FIX(R10)
-	AVX2_FIX(R11)
-	AVX2_STORE
+	AVX2_ALL(AVX2_SHORT32)
 	INCQ AX
 
 avx2done:

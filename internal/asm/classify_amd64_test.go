@@ -2,7 +2,10 @@
 
 package asm
 
-import "testing"
+import (
+	"math/bits"
+	"testing"
+)
 
 // archKernels lists the amd64 kernels this CPU can run (the others are skipped; see
 // TestKernelsAvailable), called directly and through the dispatching entry point classify
@@ -55,28 +58,35 @@ func TestKernelsAvailable(t *testing.T) {
 		t.Log("this CPU lacks AVX2+BMI2: the avx2 kernel is not tested here")
 	}
 	if !hasAVX512 {
-		t.Log("this CPU lacks AVX-512 F/BW/VBMI+BMI2: the avx512 kernel is not tested here")
+		t.Log("this CPU lacks AVX-512 F/BW/VL/VBMI+GFNI+BMI2: the avx512 kernel is not tested here (its model is)")
 	}
 }
 
-// TestKernelModels replays, in Go, what each amd64 kernel computes for one byte with its
-// tables, for all 256 byte values, so a change to classOf that a kernel's encoding cannot
-// express fails here even on a CPU that cannot run that kernel.
+// TestKernelModels replays, in Go, what each amd64 kernel computes with its tables, so a
+// change to classOf that a kernel's encoding cannot express fails here even on a CPU that
+// cannot run that kernel: the AVX-512 kernel on blocks of every byte value at every
+// position, the AVX2 kernel for each of the 256 byte values.
 func TestKernelModels(t *testing.T) {
 	for c := 0; c < 256; c++ {
+		for _, bg := range []byte{'a', '/', 0x80} {
+			for _, n := range []int{1, 17, 64} {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = bg
+				}
+				for pos := 0; pos < n; pos++ {
+					b[pos] = byte(c)
+					if got, w := avx512Model(b), want(string(b), 1)[0]; got != w {
+						t.Fatalf("AVX-512 model, byte %#02x at %d of %d (around %#02x): %s, want %s",
+							c, pos, n, bg, fmtBlock(got), fmtBlock(w))
+					}
+					b[pos] = bg
+				}
+			}
+		}
+
 		w := want(string([]byte{byte(c)}), 1)[0]
 		b := byte(c)
-
-		// AVX-512: ASCII bytes take their permTable id, the others keep their value.
-		id := b
-		if b < 0x80 {
-			id = permTable[b]
-		}
-		got := Block{Struct: bit(id == idStruct), Bad: bit(id&0x80 != 0), Extra: bit(id == idExtra), Upper: bit(id == idUpper)}
-		if got != w {
-			t.Errorf("AVX-512 model, byte %#02x: %s, want %s", c, fmtBlock(got), fmtBlock(w))
-		}
-
 		// AVX2: VPSHUFB yields 0 for bytes >= 0x80, else the entry at the low nibble.
 		k := &avx2Consts
 		lookup := func(tab *[32]byte) byte {
@@ -85,16 +95,65 @@ func TestKernelModels(t *testing.T) {
 			}
 			return tab[b&15]
 		}
-		got = Block{
+		got := Block{
 			Struct: bit(lookup(&k.structT) == b || b == k.question[0]),
 			Bad:    bit(lookup(&k.badT) == b || int8(b) < int8(k.lowBad[0])),
 			Extra:  bit(lookup(&k.extraT) == b),
 			Upper:  bit(int8(b+k.upperBias[0]) < int8(k.upperLimit[0])),
+			Slash:  bit(b == k.slash[0]),
+			Dot:    bit(b == k.dot[0]),
+			Colon:  bit(b == k.colon[0]),
+			Term:   bit(b == k.term0[0] || b == k.term1[0]),
 		}
 		if got != w {
 			t.Errorf("AVX2 model, byte %#02x: %s, want %s", c, fmtBlock(got), fmtBlock(w))
 		}
 	}
+}
+
+// avx512Model is AVX512_BLOCK in Go, instruction by instruction, for up to 64 bytes.
+func avx512Model(s []byte) Block {
+	k := &avx512Consts
+	var v [64]byte // the masked load zeroes the lanes past the end
+	copy(v[:], s)
+	for i := range v { // VPMINUB
+		v[i] = min(v[i], k.top[i])
+	}
+	for i := range v { // VPERMI2B (7-bit indexes), zeroing the lanes past the end
+		if i < len(s) {
+			v[i] = permTable[v[i]&0x7F]
+		} else {
+			v[i] = 0
+		}
+	}
+	var r [64]byte // VPSHUFB, within 16-byte lanes
+	for i := range r {
+		r[i] = v[i&^15+int(k.reverse[i]&15)]
+	}
+	r = gf2p8affineqb(&r, &k.sel) // the class bytes are the matrices
+	var out [64]byte              // VPERMB
+	for i := range out {
+		out[i] = r[k.transpose[i]&63]
+	}
+	le := func(i int) (x uint64) {
+		for j := 7; j >= 0; j-- {
+			x = x<<8 | uint64(out[8*i+j])
+		}
+		return x
+	}
+	return Block{le(0), le(1), le(2), le(3), le(4), le(5), le(6), le(7)}
+}
+
+// gf2p8affineqb is VGF2P8AFFINEQB with immediate 0: byte j of group g of the result has
+// bit i = parity(matrix byte 7-i of group g AND data byte j of group g).
+func gf2p8affineqb(matrix, data *[64]byte) (r [64]byte) {
+	for i := range r {
+		g := i &^ 7
+		for b := 0; b < 8; b++ {
+			r[i] |= byte(bits.OnesCount8(matrix[g+7-b]&data[i])&1) << b
+		}
+	}
+	return r
 }
 
 func bit(v bool) uint64 {

@@ -30,7 +30,8 @@ func classifyNEONBlocks(dst []Block, s string) int {
 	if len(s) >= 64 {
 		classifyNEON(&b, unsafe.StringData(s[len(s)-64:]), 1)
 		sh := uint(64 - rest)
-		b = Block{Struct: b.Struct >> sh, Bad: b.Bad >> sh, Extra: b.Extra >> sh, Upper: b.Upper >> sh}
+		b = Block{Struct: b.Struct >> sh, Bad: b.Bad >> sh, Extra: b.Extra >> sh, Upper: b.Upper >> sh,
+			Slash: b.Slash >> sh, Dot: b.Dot >> sh, Colon: b.Colon >> sh, Term: b.Term >> sh}
 	} else {
 		var buf [64]byte
 		copy(buf[:], s)
@@ -46,28 +47,30 @@ func classifyNEONBlocks(dst []Block, s string) int {
 //go:noescape
 func classifyNEON(dst *Block, src *byte, n int)
 
-// Class flags of the NEON kernel's table (neonTable). Bad is bit 7 so that ORing the input
-// byte into its table entry marks bytes >= 0x80 (which the lookup maps to 0) Bad as well.
+// Class flags of the NEON kernel's table (neonTable), one bit per class. Bad is bit 7 so
+// that ORing the input byte into its table entry marks bytes >= 0x80 (which the lookup maps
+// to 0) Bad as well; the kernel tests the other flags in the entry alone.
 const (
 	neonStruct = 0x01
 	neonExtra  = 0x02
 	neonUpper  = 0x04
+	neonSlash  = 0x08
+	neonDot    = 0x10
+	neonColon  = 0x20
+	neonTerm   = 0x40
 	neonBad    = 0x80
 )
 
 // neonTable is the 128-entry flag table the NEON kernel looks ASCII bytes up in (TBL over
 // entries 0-63, TBX over 64-127), built from classOf so the two cannot disagree.
 var neonTable = func() (t [128]byte) {
+	flags := [8]byte{neonStruct, neonBad, neonExtra, neonUpper, neonSlash, neonDot, neonColon, neonTerm}
 	for c := range t {
-		switch classOf(byte(c)) {
-		case classStruct:
-			t[c] = neonStruct
-		case classExtra:
-			t[c] = neonExtra
-		case classUpper:
-			t[c] = neonUpper
-		case classBad:
-			t[c] = neonBad
+		k := classOf(byte(c))
+		for j, f := range flags { // bit j of k is field j of Block
+			if k>>j&1 != 0 {
+				t[c] |= f
+			}
 		}
 	}
 	return t

@@ -11,7 +11,7 @@ func archKernels() []kernel {
 
 // benchKernels: Classify always runs NEON on arm64 (ClassifyGeneric is measured by the
 // noasm build).
-func benchKernels() []benchKernel { return []benchKernel{{"neon", noForce}} }
+func benchKernels() []benchKernel { return []benchKernel{{"neon", func() func() { return func() {} }}} }
 
 // TestNEONModel replays, in Go, what the NEON kernel computes for one byte with neonTable,
 // for all 256 byte values.
@@ -23,7 +23,8 @@ func TestNEONModel(t *testing.T) {
 		if b < 0x80 {
 			r = neonTable[b]
 		}
-		got := Block{Struct: bit(r&neonStruct != 0), Bad: bit((r|b)&neonBad != 0), Extra: bit(r&neonExtra != 0), Upper: bit(r&neonUpper != 0)}
+		got := Block{Struct: bit(r&neonStruct != 0), Bad: bit((r|b)&neonBad != 0), Extra: bit(r&neonExtra != 0), Upper: bit(r&neonUpper != 0),
+			Slash: bit(r&neonSlash != 0), Dot: bit(r&neonDot != 0), Colon: bit(r&neonColon != 0), Term: bit(r&neonTerm != 0)}
 		if got != w {
 			t.Errorf("NEON model, byte %#02x: %s, want %s", c, fmtBlock(got), fmtBlock(w))
 		}

@@ -19,7 +19,7 @@ func TestNoReadOutside(t *testing.T) {
 	}
 	defer syscall.Munmap(mem)
 	for i := page; i < 2*page; i++ {
-		mem[i] = "aZ/`\x80 "[i%6]
+		mem[i] = "aZ/`\x80 .:?#"[i%10]
 	}
 	// Guard pages on both sides of the middle page.
 	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {

@@ -2,7 +2,12 @@ package asm
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -13,8 +18,6 @@ type benchKernel struct {
 	name  string
 	force func() (restore func())
 }
-
-func noForce() func() { return func() {} }
 
 // kernel is one implementation under test.
 type kernel struct {
@@ -50,6 +53,18 @@ func want(s string, maxBlocks int) []Block {
 			if c >= 'A' && c <= 'Z' {
 				b.Upper |= bit
 			}
+			if c == '/' {
+				b.Slash |= bit
+			}
+			if c == '.' {
+				b.Dot |= bit
+			}
+			if c == ':' {
+				b.Colon |= bit
+			}
+			if c == '?' || c == '#' {
+				b.Term |= bit
+			}
 		}
 		out = append(out, b)
 	}
@@ -60,7 +75,7 @@ func want(s string, maxBlocks int) []Block {
 // the returned count must be untouched, so dst is pre-filled with a sentinel.
 func check(t *testing.T, k kernel, s string, dstLen int) {
 	t.Helper()
-	sentinel := Block{0xdead, 0xbeef, 0xf00d, 0xcafe}
+	sentinel := Block{0xdead, 0xbeef, 0xf00d, 0xcafe, 0xface, 0xfeed, 0xc0de, 0xbead}
 	dst := make([]Block, dstLen)
 	for i := range dst {
 		dst[i] = sentinel
@@ -84,21 +99,35 @@ func check(t *testing.T, k kernel, s string, dstLen int) {
 }
 
 func fmtBlock(b Block) string {
-	return fmt.Sprintf("{Struct:%016x Bad:%016x Extra:%016x Upper:%016x}", b.Struct, b.Bad, b.Extra, b.Upper)
+	return fmt.Sprintf("{Struct:%016x Bad:%016x Extra:%016x Upper:%016x Slash:%016x Dot:%016x Colon:%016x Term:%016x}",
+		b.Struct, b.Bad, b.Extra, b.Upper, b.Slash, b.Dot, b.Colon, b.Term)
 }
 
 // blocksFor is the number of blocks needed for n bytes, so dst is never the limit.
 func blocksFor(n int) int { return (n + 63) / 64 }
 
-// TestClassOf pins the class table against the independent definition.
+// classBlock is the one-byte Block that class bits k describe: bit j of k is field j.
+func classBlock(k uint8) Block {
+	f := func(bit uint8) uint64 { return uint64(k/bit) & 1 }
+	return Block{Struct: f(classStruct), Bad: f(classBad), Extra: f(classExtra), Upper: f(classUpper),
+		Slash: f(classSlash), Dot: f(classDot), Colon: f(classColon), Term: f(classTerm)}
+}
+
+// TestClassOf pins the class table against the independent definition, and checks the
+// relations the kernels rely on: the base classes are disjoint, the others are disjoint
+// subsets of Struct.
 func TestClassOf(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		w := want(string([]byte{byte(c)}), 1)[0]
-		got := classOf(byte(c))
-		b := Block{Struct: uint64(got & classStruct), Bad: uint64(got&classBad) >> 1,
-			Extra: uint64(got&classExtra) >> 2, Upper: uint64(got&classUpper) >> 3}
-		if b != w {
+		k := classOf(byte(c))
+		if b := classBlock(k); b != w {
 			t.Errorf("classOf(%#02x) = %s, want %s", c, fmtBlock(b), fmtBlock(w))
+		}
+		if base := k & classBase; base&(base-1) != 0 {
+			t.Errorf("classOf(%#02x) = %#02x: in two base classes", c, k)
+		}
+		if sub := k &^ classBase; sub&(sub-1) != 0 || sub != 0 && k&classStruct == 0 {
+			t.Errorf("classOf(%#02x) = %#02x: subclasses not disjoint subsets of Struct", c, k)
 		}
 	}
 }
@@ -199,7 +228,8 @@ func TestShortDst(t *testing.T) {
 }
 
 // TestBitsPastEnd checks that positions past the end are zero even when the padding a kernel
-// might use (zero bytes, which are Bad) would set them.
+// might use (zero bytes, which are Bad) would set them, and for inputs made of one byte of
+// each class.
 func TestBitsPastEnd(t *testing.T) {
 	for _, k := range allKernels() {
 		for n := 1; n < 200; n++ {
@@ -215,11 +245,69 @@ func TestBitsPastEnd(t *testing.T) {
 				if valid < 64 {
 					wantBad = 1<<valid - 1
 				}
-				if dst[i].Bad != wantBad || dst[i].Struct|dst[i].Extra|dst[i].Upper != 0 {
-					t.Fatalf("%s(%d NULs): block %d = %s", k.name, n, i, fmtBlock(dst[i]))
+				b := dst[i]
+				if b.Bad != wantBad || b.Struct|b.Extra|b.Upper|b.Slash|b.Dot|b.Colon|b.Term != 0 {
+					t.Fatalf("%s(%d NULs): block %d = %s", k.name, n, i, fmtBlock(b))
+				}
+			}
+			for _, c := range []byte("/.:?#@`A\x80") {
+				check(t, k, strings.Repeat(string([]byte{c}), n), 4)
+			}
+		}
+	}
+}
+
+// TestBlockDocs checks the class lists in the documentation of Block's fields against
+// classOf: every quoted byte (or 'X'-'Y' range) in the comment of a field is in its class,
+// and nothing else is. Bad is described in prose and left to TestClassOf.
+func TestBlockDocs(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "classify_generic.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bitOf := map[string]uint8{"Struct": classStruct, "Extra": classExtra, "Upper": classUpper,
+		"Slash": classSlash, "Dot": classDot, "Colon": classColon, "Term": classTerm}
+	quoted := regexp.MustCompile(`'(\\.|[^'])'(-'(\\.|[^'])')?`)
+	unquote := func(q string) byte {
+		r, err := strconv.Unquote(q)
+		if err != nil || len(r) != 1 {
+			t.Fatalf("bad quoted byte %s in the Block docs", q)
+		}
+		return r[0]
+	}
+	seen := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != "Block" {
+			return true
+		}
+		for _, field := range ts.Type.(*ast.StructType).Fields.List {
+			name := field.Names[0].Name
+			bit, ok := bitOf[name]
+			if !ok {
+				continue
+			}
+			seen++
+			var doc [256]bool
+			for _, m := range quoted.FindAllStringSubmatch(field.Doc.Text(), -1) {
+				lo, hi := unquote("'"+m[1]+"'"), unquote("'"+m[1]+"'")
+				if m[3] != "" {
+					hi = unquote("'" + m[3] + "'")
+				}
+				for c := int(lo); c <= int(hi); c++ {
+					doc[c] = true
+				}
+			}
+			for c := range doc {
+				if in := classOf(byte(c))&bit != 0; in != doc[c] {
+					t.Errorf("Block.%s: byte %#02x: documented %v, classOf says %v", name, c, doc[c], in)
 				}
 			}
 		}
+		return false
+	})
+	if seen != len(bitOf) {
+		t.Errorf("found the docs of %d fields of Block, want %d", seen, len(bitOf))
 	}
 }
 

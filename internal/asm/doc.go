@@ -1,20 +1,22 @@
 // Package asm classifies URL bytes, 64 at a time, for the fast URL scanner.
 //
-// The scanner does not look at bytes one by one. It asks Classify for four bitmasks per
+// The scanner does not look at bytes one by one. It asks Classify for eight bitmasks per
 // 64-byte block (see Block) and walks the set bits with bits.TrailingZeros64: Struct tells
 // it where components may end, Bad that the input needs the slow path (or percent-encoding),
 // Extra marks bytes whose legality depends on the component, and Upper finds ASCII letters
-// a scheme or host must lowercase.
+// a scheme or host must lowercase. Slash, Dot, Colon and Term are subsets of Struct, for the
+// delimiters the scanner looks for one kind at a time.
 //
 // Kernels, all behind Classify:
 //
-//   - amd64 with AVX-512F, AVX-512BW, AVX-512VBMI and BMI2: one VPERMI2B lookup in a
-//     128-entry class table per 64 bytes, then one compare per class straight into a mask
-//     register. Masked loads handle the last partial block.
-//   - amd64 with AVX2 and BMI2: exact-match nibble tables (VPSHUFB) and range compares on
-//     two 32-byte halves per block, VPMOVMSKB into the masks.
+//   - amd64 with AVX-512 F/BW/VL/VBMI, GFNI and BMI2: one VPERMI2B lookup per 64 bytes in a
+//     128-entry table of class bytes (one bit per mask), then a bit-matrix transpose
+//     (VPSHUFB, VGF2P8AFFINEQB, VPERMB) that turns the 64 class bytes into the eight masks.
+//     Masked loads handle the last partial block.
+//   - amd64 with AVX2 and BMI2: exact-match nibble tables (VPSHUFB), range compares and
+//     byte compares on two 32-byte halves per block, VPMOVMSKB into the masks.
 //   - arm64: NEON, TBL/TBX over the same 128-entry idea, pairwise adds in place of a
-//     movemask.
+//     movemask, in two passes per block (four masks each).
 //   - everything else (other architectures, older amd64 CPUs, the noasm build tag):
 //     ClassifyGeneric, table-driven Go, which is also the reference every kernel is tested
 //     against.
@@ -22,6 +24,8 @@
 // On amd64 the kernel is chosen once, during package initialization, from
 // golang.org/x/sys/cpu. Build with -tags noasm to use the portable code everywhere.
 //
-// Every kernel is derived from one predicate, classOf: the tables the assembly reads are
-// built from it at init, so the classes cannot drift apart between implementations.
+// Every kernel is derived from one predicate, classOf, which returns one bit per field of
+// Block: the tables and constants the assembly reads are built from it at init, so the
+// classes cannot drift apart between implementations, and TestClassOf checks it against an
+// independent transcription of the Block documentation.
 package asm

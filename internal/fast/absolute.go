@@ -119,29 +119,33 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
 		return "", p, false
 	}
-	// The authority ends at the first "/", "?", "#" (or "\", which
-	// declines). Inside it only "." (label separators) and one ":" (the
-	// port) may appear among the delimiters.
+	// The authority ends at the first "/", "?" or "#". Of the delimiters,
+	// only "." (label separators) and one ":" (the port) may come before
+	// it: "@" (credentials), "%", "[", "]" and "\" decline. All of this is
+	// mask arithmetic on the kernel's per-character masks: no branch per
+	// delimiter, whose character is unpredictable.
 	colon, end := -1, n
-scan:
 	for k := a >> 6; k*64 < n; k++ {
-		m := sc.block(k).Struct & spanMask(max(a-k*64, 0), min(n-k*64, 64))
-		for m != 0 {
-			i := k*64 + bits.TrailingZeros64(m)
-			m &= m - 1
-			switch s[i] {
-			case '.':
-			case ':':
-				if colon >= 0 {
-					return "", p, false
-				}
-				colon = i
-			case '/', '?', '#':
-				end = i
-				break scan
-			default: // '@' credentials, '%', '[', ']', '\'
+		b := sc.block(k)
+		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
+		other := b.Struct &^ (b.Slash | b.Dot | b.Colon | b.Term)
+		stop := (b.Slash | b.Term | other) & r
+		colons := b.Colon & r
+		if stop != 0 {
+			colons &= stop&-stop - 1 // the colons before the stop
+		}
+		if colons != 0 {
+			if colon >= 0 || colons&(colons-1) != 0 {
 				return "", p, false
 			}
+			colon = k*64 + bits.TrailingZeros64(colons)
+		}
+		if stop != 0 {
+			end = k*64 + bits.TrailingZeros64(stop)
+			if stop&-stop&other != 0 {
+				return "", p, false
+			}
+			break
 		}
 	}
 	hostEnd := end

@@ -13,33 +13,45 @@ import (
 func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok bool) {
 	n := len(s)
 	end := n
-	segStart := p + 1
-	// The walk over the delimiters is written out (no iterator call per
-	// bit): paths have many of them.
-walk:
-	for k := (p + 1) >> 6; k*64 < n; k++ {
-		m := sc.block(k).Struct & spanMask(max(p+1-k*64, 0), min(n-k*64, 64))
-		for m != 0 {
-			i := k*64 + bits.TrailingZeros64(m)
-			m &= m - 1
-			switch c := s[i]; c {
-			case '/', '?', '#':
-				// Only a segment starting with '.' or '%' can be a dot segment.
-				if i > segStart && (s[segStart] == '.' || s[segStart] == '%') && isDotSegment(s[segStart:i]) {
-					return -1, -1, false
-				}
-				segStart = i + 1
-				if c != '/' {
-					end = i
-					break walk
-				}
-			case '\\':
+	// Per block, with the kernel's per-character masks: the path ends at
+	// the first '?' or '#'; a "\" declines; a dot segment can only start
+	// right after a '/' with '.' or '%' (the only other delimiter that can
+	// begin "%2e"), so only those few positions get a closer look.
+	carry := uint64(1) // a '/' just before the block: s[p] is the path's leading '/'
+	for k := p >> 6; k*64 < n; k++ {
+		b := sc.block(k)
+		r := spanMask(max(p+1-k*64, 0), min(n-k*64, 64))
+		term := b.Term & r
+		if term != 0 {
+			r &= term&-term - 1 // up to the end of the path
+		}
+		other := b.Struct &^ (b.Slash | b.Dot | b.Colon | b.Term) & r
+		for m := other; m != 0; m &= m - 1 {
+			if s[k*64+bits.TrailingZeros64(m)] == '\\' {
 				return -1, -1, false
 			}
 		}
-	}
-	if end == n && segStart < n && (s[segStart] == '.' || s[segStart] == '%') && isDotSegment(s[segStart:]) {
-		return -1, -1, false
+		slash := b.Slash
+		if k*64 <= p && p < k*64+64 {
+			slash |= 1 << uint(p-k*64)
+			carry = 0
+		}
+		cand := (slash<<1 | carry) & (b.Dot | other) & r
+		for ; cand != 0; cand &= cand - 1 {
+			i := k*64 + bits.TrailingZeros64(cand)
+			j := i
+			for j < n && s[j] != '/' && s[j] != '?' && s[j] != '#' && j-i <= 6 {
+				j++
+			}
+			if isDotSegment(s[i:j]) && (j == n || s[j] == '/' || s[j] == '?' || s[j] == '#') {
+				return -1, -1, false
+			}
+		}
+		carry = slash >> 63
+		if term != 0 {
+			end = k*64 + bits.TrailingZeros64(term)
+			break
+		}
 	}
 	if sc.anyBad && sc.has(classBad, p, end) || sc.anyExtra && hasPathExtra(sc, s, p, end) {
 		return -1, -1, false
