@@ -28,14 +28,21 @@ const (
 
 // Pack builds the packed form of o with a host kind and flags.
 func Pack(o *Offsets, kind HostKind, flags uint8) Packed {
-	w3 := uint64(o.FragmentStart) | uint64(kind)<<kindShift | uint64(flags)<<flagsShift
-	if o.Port != Omitted {
-		w3 |= uint64(o.Port&0xffff)<<32 | 1<<hasPortBit
+	return PackFields(o.SchemeEnd, o.UsernameEnd, o.HostStart, o.HostEnd, o.Port,
+		o.PathStart, o.QueryStart, o.FragmentStart, kind, flags)
+}
+
+// PackFields is Pack from the offsets one by one (port Omitted when
+// absent): the form the fast path, which has them in registers, uses.
+func PackFields(schemeEnd, usernameEnd, hostStart, hostEnd, port, pathStart, queryStart, fragmentStart uint32, kind HostKind, flags uint8) Packed {
+	w3 := uint64(fragmentStart) | uint64(kind)<<kindShift | uint64(flags)<<flagsShift
+	if port != Omitted {
+		w3 |= uint64(port&0xffff)<<32 | 1<<hasPortBit
 	}
 	return Packed{
-		W0: uint64(o.SchemeEnd) | uint64(o.UsernameEnd)<<32,
-		W1: uint64(o.HostStart) | uint64(o.HostEnd)<<32,
-		W2: uint64(o.PathStart) | uint64(o.QueryStart)<<32,
+		W0: uint64(schemeEnd) | uint64(usernameEnd)<<32,
+		W1: uint64(hostStart) | uint64(hostEnd)<<32,
+		W2: uint64(pathStart) | uint64(queryStart)<<32,
 		W3: w3,
 	}
 }

@@ -286,15 +286,10 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 // username ends where the host starts); a negative port, query or fragment
 // is absent; shift moves query and fragment.
 func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment, shift int, kind record.HostKind, flags uint8) record.Packed {
-	// The words are computed directly (no Offsets value in memory).
-	w3 := uint64(omittedOr(fragment, shift)) | uint64(kind)<<49 | uint64(flags)<<52
+	p := record.Omitted
 	if port >= 0 {
-		w3 |= uint64(port)<<32 | 1<<48
+		p = uint32(port)
 	}
-	return record.Packed{
-		W0: uint64(schemeEnd) | uint64(hostStart)<<32,
-		W1: uint64(hostStart) | uint64(hostEnd)<<32,
-		W2: uint64(pathStart) | uint64(omittedOr(query, shift))<<32,
-		W3: w3,
-	}
+	return record.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), p,
+		uint32(pathStart), omittedOr(query, shift), omittedOr(fragment, shift), kind, flags)
 }
