@@ -145,3 +145,19 @@ func TestParserMatchesParse(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowPathOneAlloc: when the fast path declines, the package-level
+// functions allocate exactly once (the new href): the parser's buffers and
+// the base's record come from a pool.
+func TestSlowPathOneAlloc(t *testing.T) {
+	base, _ := span.Parse("http://example.com/a/b")
+	for _, in := range []string{"http://h/a/../b", "HTTP://h/%7e x", "http://[::1]/"} {
+		span.Parse(in) // warm the pool
+		if n := testing.AllocsPerRun(100, func() { span.Parse(in) }); n != 1 {
+			t.Errorf("Parse(%q) allocates %v times, want 1", in, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { base.Parse(in) }); n != 1 {
+			t.Errorf("base.Parse(%q) allocates %v times, want 1", in, n)
+		}
+	}
+}

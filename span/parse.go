@@ -16,20 +16,27 @@ func Parse(input string) (URL, error) {
 	if href, p, ok := fast.ParseAbsolute(input, nil); ok {
 		return URL{href, p}, nil
 	}
-	p := getParser()
-	defer parsers.Put(p)
-	return parseWith(p, input, nil)
+	sc := getScratch()
+	defer scratches.Put(sc)
+	return parseWith(&sc.slow, input, nil)
 }
 
-// parsers caches slow parsers (their buffers) between calls of the
-// package-level functions: a cache with no observable state, so that a
-// slow-path parse costs the parse, not the buffers' allocation.
-var parsers = sync.Pool{New: func() any { return new(slow.Parser) }}
+// scratch is what a slow-path parse reuses: the parser's buffers and a
+// record to hold a base URL.
+type scratch struct {
+	slow slow.Parser
+	base record.URL
+}
 
-func getParser() *slow.Parser {
-	p := parsers.Get().(*slow.Parser)
-	p.CollectErrors, p.ReuseError = false, false
-	return p
+// scratches caches scratch between calls of the package-level functions:
+// a cache with no observable state, so that a slow-path parse costs the
+// parse, not the buffers' allocation.
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch() *scratch {
+	sc := scratches.Get().(*scratch)
+	sc.slow.CollectErrors, sc.slow.ReuseError = false, false
+	return sc
 }
 
 // Parse resolves ref against base (the URL parser with base), like
@@ -42,11 +49,10 @@ func (base URL) Parse(ref string) (URL, error) {
 	if href, p, ok := fast.Resolve(&fb, ref, nil); ok {
 		return URL{href, p}, nil
 	}
-	p := getParser()
-	defer parsers.Put(p)
-	var b record.URL
-	base.toRecord(&b)
-	return parseWith(p, ref, &b)
+	sc := getScratch()
+	defer scratches.Put(sc)
+	base.toRecord(&sc.base)
+	return parseWith(&sc.slow, ref, &sc.base)
 }
 
 // CanParse reports whether input parses as an absolute URL (URL.canParse).
@@ -54,9 +60,9 @@ func CanParse(input string) bool {
 	if fast.Valid(input) {
 		return true
 	}
-	p := getParser()
-	defer parsers.Put(p)
-	_, err := p.Parse(input, nil, nil)
+	sc := getScratch()
+	defer scratches.Put(sc)
+	_, err := sc.slow.Parse(input, nil, nil)
 	return err == nil
 }
 

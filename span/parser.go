@@ -5,7 +5,6 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
-	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -24,11 +23,10 @@ import (
 // new one on every assignment), so clone a key before storing it. A Parser is not safe for concurrent use; give each
 // goroutine its own. The zero Parser is ready to use.
 type Parser struct {
-	in   []byte
-	buf  fast.Buffer
-	slow slow.Parser
-	out  []byte
-	base record.URL
+	in  []byte
+	buf fast.Buffer
+	out []byte
+	scratch
 }
 
 // Parse parses input as an absolute URL, like the package-level Parse. The
