@@ -150,6 +150,9 @@ func TestParserMatchesParse(t *testing.T) {
 // functions allocate exactly once (the new href): the parser's buffers and
 // the base's record come from a pool.
 func TestSlowPathOneAlloc(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool drop items at random")
+	}
 	base, _ := span.Parse("http://example.com/a/b")
 	for _, in := range []string{"http://h/a/../b", "HTTP://h/%7e x", "http://[::1]/"} {
 		span.Parse(in) // warm the pool

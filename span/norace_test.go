@@ -1,0 +1,5 @@
+//go:build !race
+
+package span_test
+
+const raceEnabled = false
