@@ -22,7 +22,7 @@ func addSeeds(f *testing.F, add func(input, base string)) {
 		add(sc.Text(), "")
 	}
 	if os.Getenv("SPANURL_WPT_DIR") != "" || wptPresent() {
-		for _, tc := range testdata.LoadJSON[urlTest](f, "urltestdata.json") {
+		for _, tc := range testdata.LoadJSON[testdata.URLTest](f, "urltestdata.json") {
 			base := ""
 			if tc.Base != nil {
 				base = *tc.Base

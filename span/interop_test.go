@@ -262,7 +262,7 @@ func (st *netURLStats) log(t *testing.T, name string) {
 
 // TestNetURLRoundTripWPT: every successful href of urltestdata.json.
 func TestNetURLRoundTripWPT(t *testing.T) {
-	tests := testdata.LoadJSON[urlTest](t, "urltestdata.json")
+	tests := testdata.LoadJSON[testdata.URLTest](t, "urltestdata.json")
 	seen := map[string]bool{}
 	st := netURLStats{lossy: map[string]int{}}
 	for _, tc := range tests {

@@ -7,23 +7,6 @@ import (
 	"github.com/spanurl/spanurl/span"
 )
 
-type urlTest struct {
-	Input    string  `json:"input"`
-	Base     *string `json:"base"`
-	Failure  bool    `json:"failure"`
-	Href     string  `json:"href"`
-	Origin   *string `json:"origin"`
-	Protocol string  `json:"protocol"`
-	Username string  `json:"username"`
-	Password string  `json:"password"`
-	Host     string  `json:"host"`
-	Hostname string  `json:"hostname"`
-	Port     string  `json:"port"`
-	Pathname string  `json:"pathname"`
-	Search   string  `json:"search"`
-	Hash     string  `json:"hash"`
-}
-
 // parseAgainst runs new URL(input, base) semantics: a base that fails to
 // parse is a failure.
 func parseAgainst(input string, base *string) (span.URL, error) {
@@ -39,7 +22,7 @@ func parseAgainst(input string, base *string) (span.URL, error) {
 
 func TestWPTURLTestData(t *testing.T) {
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		tests := testdata.LoadJSON[urlTest](t, file)
+		tests := testdata.LoadJSON[testdata.URLTest](t, file)
 		pass := 0
 		for _, tc := range tests {
 			if checkURLTest(t, file, tc) {
@@ -50,7 +33,7 @@ func TestWPTURLTestData(t *testing.T) {
 	}
 }
 
-func checkURLTest(t *testing.T, file string, tc urlTest) bool {
+func checkURLTest(t *testing.T, file string, tc testdata.URLTest) bool {
 	t.Helper()
 	u, err := parseAgainst(tc.Input, tc.Base)
 	base := "<nil>"

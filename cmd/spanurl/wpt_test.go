@@ -9,24 +9,6 @@ import (
 	"github.com/spanurl/spanurl/internal/testdata"
 )
 
-// urlTest is one case of urltestdata.json.
-type urlTest struct {
-	Input    string  `json:"input"`
-	Base     *string `json:"base"`
-	Failure  bool    `json:"failure"`
-	Href     string  `json:"href"`
-	Origin   *string `json:"origin"`
-	Protocol string  `json:"protocol"`
-	Username string  `json:"username"`
-	Password string  `json:"password"`
-	Host     string  `json:"host"`
-	Hostname string  `json:"hostname"`
-	Port     string  `json:"port"`
-	Pathname string  `json:"pathname"`
-	Search   string  `json:"search"`
-	Hash     string  `json:"hash"`
-}
-
 // wptAnswer is any answer of spanurl wpt.
 type wptAnswer struct {
 	components
@@ -54,7 +36,7 @@ func runWPTLines(t *testing.T, lines []string) []string {
 // and checks its answers against the file.
 func TestWPTURLTestData(t *testing.T) {
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		tests := testdata.LoadJSON[urlTest](t, file)
+		tests := testdata.LoadJSON[testdata.URLTest](t, file)
 		lines := make([]string, len(tests))
 		for i, tc := range tests {
 			req, err := json.Marshal(map[string]any{"input": tc.Input, "base": tc.Base})
@@ -73,7 +55,7 @@ func TestWPTURLTestData(t *testing.T) {
 	}
 }
 
-func checkAnswer(t *testing.T, file string, tc urlTest, line string) bool {
+func checkAnswer(t *testing.T, file string, tc testdata.URLTest, line string) bool {
 	t.Helper()
 	base := "<nil>"
 	if tc.Base != nil {

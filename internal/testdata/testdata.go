@@ -87,3 +87,23 @@ func LoadJSON[T any](t testing.TB, name string) []T {
 	}
 	return out
 }
+
+// URLTest is one case of urltestdata.json: an input, an optional base,
+// and either failure or the URL object's getters. Origin is absent for
+// some cases.
+type URLTest struct {
+	Input    string  `json:"input"`
+	Base     *string `json:"base"`
+	Failure  bool    `json:"failure"`
+	Href     string  `json:"href"`
+	Origin   *string `json:"origin"`
+	Protocol string  `json:"protocol"`
+	Username string  `json:"username"`
+	Password string  `json:"password"`
+	Host     string  `json:"host"`
+	Hostname string  `json:"hostname"`
+	Port     string  `json:"port"`
+	Pathname string  `json:"pathname"`
+	Search   string  `json:"search"`
+	Hash     string  `json:"hash"`
+}
