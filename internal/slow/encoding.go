@@ -750,33 +750,44 @@ var (
 func big5FirstPointers() map[rune]uint16 {
 	big5FirstOnce.Do(func() {
 		big5First = map[rune]uint16{}
-		x, err := htmlindex.Get("big5")
-		if err != nil {
-			return
-		}
-		d := x.NewDecoder()
 		seen := make(map[rune]uint16, 16000)
-		var out [16]byte
-		for p := big5HKSCSEnd; p < 126*157; p++ {
-			trailing := p % 157
-			offset := 0x62
+		decodePointers("big5", big5HKSCSEnd, 126*157, func(p int) (byte, byte) {
+			trailing, offset := p%157, 0x62
 			if trailing < 0x3F {
 				offset = 0x40
 			}
-			in := []byte{byte(p/157 + 0x81), byte(trailing + offset)}
-			n, nSrc, err := d.Transform(out[:], in, true)
-			r, size := utf8.DecodeRune(out[:n])
-			if err != nil || nSrc != 2 || size != n || r == utf8.RuneError {
-				continue
-			}
+			return byte(p/157 + 0x81), byte(trailing + offset)
+		}, func(r rune, p int) {
 			if first, ok := seen[r]; ok {
 				big5First[r] = first
 			} else {
 				seen[r] = uint16(p)
 			}
-		}
+		})
 	})
 	return big5First
+}
+
+// decodePointers decodes each pointer in [from, to) of an index through
+// x/text's decoder for label, the pointer's two bytes given by bytesOf,
+// and calls visit with every code point one decodes to. It is how the
+// encoders learn the pointers x/text's encoders do not expose.
+func decodePointers(label string, from, to int, bytesOf func(p int) (byte, byte), visit func(r rune, p int)) {
+	x, err := htmlindex.Get(label)
+	if err != nil {
+		return
+	}
+	d := x.NewDecoder()
+	var out [16]byte
+	for p := from; p < to; p++ {
+		b0, b1 := bytesOf(p)
+		n, nSrc, err := d.Transform(out[:], []byte{b0, b1}, true)
+		r, size := utf8.DecodeRune(out[:n])
+		if err != nil || nSrc != 2 || size != n || r == utf8.RuneError {
+			continue
+		}
+		visit(r, p)
+	}
 }
 
 // jis0208Pointer is the index pointer for c in index jis0208 (the first),
@@ -995,28 +1006,17 @@ var (
 func shiftJISIBMPointers() map[rune]uint16 {
 	shiftJISIBMOnce.Do(func() {
 		shiftJISIBM = map[rune]uint16{}
-		x, err := htmlindex.Get("shift_jis")
-		if err != nil {
-			return
-		}
-		d := x.NewDecoder()
-		var out [16]byte
-		for p := 10716; p < 60*188; p++ {
-			leading, trailing := p/188, p%188
-			offset := 0x41
+		decodePointers("shift_jis", 10716, 60*188, func(p int) (byte, byte) {
+			trailing, offset := p%188, 0x41
 			if trailing < 0x3F {
 				offset = 0x40
 			}
-			in := []byte{byte(leading + 0xC1), byte(trailing + offset)}
-			n, nSrc, err := d.Transform(out[:], in, true)
-			r, size := utf8.DecodeRune(out[:n])
-			if err != nil || nSrc != 2 || size != n || r == utf8.RuneError {
-				continue
-			}
+			return byte(p/188 + 0xC1), byte(trailing + offset)
+		}, func(r rune, p int) {
 			if _, ok := shiftJISIBM[r]; !ok {
 				shiftJISIBM[r] = uint16(p)
 			}
-		}
+		})
 	})
 	return shiftJISIBM
 }
