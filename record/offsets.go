@@ -46,17 +46,6 @@ func (o Offsets) UsernameStart() uint32 {
 	return o.SchemeEnd + 3
 }
 
-// PathEnd is where the path ends: at the query, the fragment, or the end.
-func (o Offsets) PathEnd(n int) uint32 {
-	if o.QueryStart != Omitted {
-		return o.QueryStart
-	}
-	if o.FragmentStart != Omitted {
-		return o.FragmentStart
-	}
-	return uint32(n)
-}
-
 // Check verifies that o is consistent with the serialization href: every
 // offset in order and in range, and each delimiter where it must be. Tests
 // and fuzzers call it on every result; it returns a description of the
