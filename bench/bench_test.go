@@ -8,7 +8,7 @@ import (
 )
 
 // One benchmark operation is one URL: the loops cycle through a corpus with
-// i % len(lines), so ns/op is ns per URL and allocs/op allocations per URL.
+// a wrapping index (next), so ns/op is ns per URL and allocs/op allocations per URL.
 // Every peer sees the same inputs in the same (shuffled) order. A parse
 // failure is a result like any other: it is counted and the loop goes on.
 //
@@ -146,4 +146,14 @@ func BenchmarkHosts(b *testing.B) {
 	l, err := LoadHostURLs()
 	skipOnNoData(b, err)
 	runLines(b, "Hosts", l, func(p *peer) func(*testing.B, []string) int { return p.hosts })
+}
+
+// next is the index after i in a corpus of n items, wrapping to 0: a compare
+// where i % n would be a division on every URL (tens of cycles, a tenth of
+// the fastest parsers' time per URL).
+func next(i, n int) int {
+	if i++; i == n {
+		return 0
+	}
+	return i
 }

@@ -36,8 +36,8 @@ func init() {
 			var u fasthttp.URI
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				if err := u.Parse(nil, in[i%len(in)]); err != nil {
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(in)), k+1 {
+				if err := u.Parse(nil, in[i]); err != nil {
 					n++
 					continue
 				}
@@ -50,8 +50,8 @@ func init() {
 			var u fasthttp.URI
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				if u.Parse(nil, in[i%len(in)]) == nil {
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(in)), k+1 {
+				if u.Parse(nil, in[i]) == nil {
 					n++
 				}
 			}
@@ -71,10 +71,9 @@ func init() {
 			var u fasthttp.URI
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				j := i % len(refs)
-				bases[r.Base[j]].CopyTo(&u)
-				u.UpdateBytes(refs[j])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(refs)), k+1 {
+				bases[r.Base[i]].CopyTo(&u)
+				u.UpdateBytes(refs[i])
 				n += len(u.FullURI())
 			}
 			return n
@@ -86,9 +85,8 @@ func init() {
 			var u fasthttp.URI
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				j := i % len(refs)
-				if err := u.Parse(hosts[r.Base[j]], refs[j]); err != nil {
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(refs)), k+1 {
+				if err := u.Parse(hosts[r.Base[i]], refs[i]); err != nil {
 					n++
 					continue
 				}
@@ -101,8 +99,8 @@ func init() {
 			var u fasthttp.URI
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				if err := u.Parse(nil, in[i%len(in)]); err != nil {
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(in)), k+1 {
+				if err := u.Parse(nil, in[i]); err != nil {
 					n++
 					continue
 				}

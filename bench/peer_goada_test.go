@@ -36,8 +36,8 @@ func init() {
 		},
 		absolute: func(b *testing.B, lines []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := goada.New(lines[i%len(lines)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+				u, err := goada.New(lines[i])
 				if err != nil {
 					n++
 					continue
@@ -49,9 +49,8 @@ func init() {
 		},
 		relative: func(b *testing.B, r *Refs) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				j := i % len(r.Ref)
-				u, err := goada.NewWithBase(r.Ref[j], r.Bases[r.Base[j]])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
+				u, err := goada.NewWithBase(r.Ref[i], r.Bases[r.Base[i]])
 				if err != nil {
 					n++
 					continue
@@ -63,8 +62,8 @@ func init() {
 		},
 		hosts: func(b *testing.B, urls []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := goada.New(urls[i%len(urls)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
+				u, err := goada.New(urls[i])
 				if err != nil {
 					n++
 					continue

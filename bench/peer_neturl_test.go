@@ -29,8 +29,8 @@ func init() {
 		},
 		absolute: func(b *testing.B, lines []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := url.Parse(lines[i%len(lines)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+				u, err := url.Parse(lines[i])
 				if err != nil {
 					n++
 					continue
@@ -42,8 +42,8 @@ func init() {
 		// net/url has no validity check without building the URL.
 		canParse: func(b *testing.B, lines []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				if _, err := url.Parse(lines[i%len(lines)]); err == nil {
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+				if _, err := url.Parse(lines[i]); err == nil {
 					n++
 				}
 			}
@@ -62,9 +62,8 @@ func init() {
 			}
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				j := i % len(r.Ref)
-				u, err := bases[r.Base[j]].Parse(r.Ref[j])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
+				u, err := bases[r.Base[i]].Parse(r.Ref[i])
 				if err != nil {
 					n++
 					continue
@@ -75,8 +74,8 @@ func init() {
 		},
 		hosts: func(b *testing.B, urls []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := url.Parse(urls[i%len(urls)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
+				u, err := url.Parse(urls[i])
 				if err != nil {
 					n++
 					continue

@@ -24,8 +24,8 @@ func init() {
 		},
 		absolute: func(b *testing.B, lines []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := span.Parse(lines[i%len(lines)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+				u, err := span.Parse(lines[i])
 				if err != nil {
 					n++
 					continue
@@ -36,8 +36,8 @@ func init() {
 		},
 		canParse: func(b *testing.B, lines []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				if span.CanParse(lines[i%len(lines)]) {
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+				if span.CanParse(lines[i]) {
 					n++
 				}
 			}
@@ -47,9 +47,8 @@ func init() {
 			bases := spanBases(r)
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				j := i % len(r.Ref)
-				u, err := bases[r.Base[j]].Parse(r.Ref[j])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
+				u, err := bases[r.Base[i]].Parse(r.Ref[i])
 				if err != nil {
 					n++
 					continue
@@ -60,8 +59,8 @@ func init() {
 		},
 		hosts: func(b *testing.B, urls []string) int {
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := span.Parse(urls[i%len(urls)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
+				u, err := span.Parse(urls[i])
 				if err != nil {
 					n++
 					continue

@@ -31,8 +31,8 @@ func init() {
 			p := whatwgurl.NewParser()
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := p.Parse(lines[i%len(lines)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+				u, err := p.Parse(lines[i])
 				if err != nil {
 					n++
 					continue
@@ -46,8 +46,8 @@ func init() {
 			p := whatwgurl.NewParser()
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				if _, err := p.Parse(lines[i%len(lines)]); err == nil {
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+				if _, err := p.Parse(lines[i]); err == nil {
 					n++
 				}
 			}
@@ -61,14 +61,13 @@ func init() {
 			}
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				j := i % len(r.Ref)
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
 				var u *whatwgurl.Url
 				var err error
-				if base := bases[r.Base[j]]; base != nil {
-					u, err = base.Parse(r.Ref[j])
+				if base := bases[r.Base[i]]; base != nil {
+					u, err = base.Parse(r.Ref[i])
 				} else {
-					u, err = p.Parse(r.Ref[j])
+					u, err = p.Parse(r.Ref[i])
 				}
 				if err != nil {
 					n++
@@ -82,8 +81,8 @@ func init() {
 			p := whatwgurl.NewParser()
 			b.ResetTimer()
 			n := 0
-			for i := 0; i < b.N; i++ {
-				u, err := p.Parse(urls[i%len(urls)])
+			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
+				u, err := p.Parse(urls[i])
 				if err != nil {
 					n++
 					continue
