@@ -301,9 +301,11 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				pointer -= len(buffer) + 1
 				buffer = buffer[:0]
 				state = HostState
-			// 3. Otherwise, append c to buffer.
+			// 3. Otherwise, append c to buffer (with the run of code points after it that step 3 also takes).
 			default:
-				buffer = append(buffer, byte(c))
+				k := p.runOf(pointer, &authorityPlain)
+				buffer = append(buffer, in[pointer:pointer+max(k, 1)]...)
+				pointer += max(k, 1) - 1
 			}
 
 		case HostState, HostnameState:
@@ -358,7 +360,10 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				if c == ']' {
 					insideBrackets = false
 				}
-				buffer = append(buffer, byte(c))
+				// (With the run of code points after c that step 4 also appends and that are no brackets.)
+				k := p.runOf(pointer, &hostPlain)
+				buffer = append(buffer, in[pointer:pointer+max(k, 1)]...)
+				pointer += max(k, 1) - 1
 			}
 
 		case PortState:
@@ -588,9 +593,14 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				}
 			} else {
 				// 2.1-2.2. Report code points that are not URL units.
-				p.checkURLUnit(pointer)
 				// 2.3. UTF-8 percent-encode c using the path percent-encode set and append the result to buffer.
-				buffer = appendEncodedByte(buffer, byte(c), &record.PathSet)
+				if k := p.plainRun(pointer, &pathPlain); k > 0 {
+					buffer = append(buffer, in[pointer:pointer+k]...)
+					pointer += k - 1
+				} else {
+					p.checkURLUnit(pointer)
+					buffer = appendEncodedByte(buffer, byte(c), &record.PathSet)
+				}
 			}
 
 		case OpaquePathState:
@@ -613,9 +623,14 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			// 4. Otherwise, if c is not the EOF code point:
 			case c != eof:
 				// 4.1-4.2. Report code points that are not URL units.
-				p.checkURLUnit(pointer)
 				// 4.3. UTF-8 percent-encode c using the C0 control percent-encode set and append the result to url's path.
-				url.Path = appendEncodedByte(url.Path, byte(c), &record.C0ControlSet)
+				if k := p.plainRun(pointer, &opaquePathPlain); k > 0 {
+					url.Path = append(url.Path, in[pointer:pointer+k]...)
+					pointer += k - 1
+				} else {
+					p.checkURLUnit(pointer)
+					url.Path = appendEncodedByte(url.Path, byte(c), &record.C0ControlSet)
+				}
 			}
 
 		case QueryState:
@@ -642,15 +657,25 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				}
 			// 3. Otherwise, if c is not the EOF code point: report non-URL units, append c to buffer.
 			case c != eof:
-				p.checkURLUnit(pointer)
-				buffer = append(buffer, byte(c))
+				if k := p.queryRun(pointer); k > 0 {
+					buffer = append(buffer, in[pointer:pointer+k]...)
+					pointer += k - 1
+				} else {
+					p.checkURLUnit(pointer)
+					buffer = append(buffer, byte(c))
+				}
 			}
 
 		case FragmentState:
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
-				p.checkURLUnit(pointer)
-				url.Fragment = appendEncodedByte(url.Fragment, byte(c), &record.FragmentSet)
+				if k := p.plainRun(pointer, &fragmentPlain); k > 0 {
+					url.Fragment = append(url.Fragment, in[pointer:pointer+k]...)
+					pointer += k - 1
+				} else {
+					p.checkURLUnit(pointer)
+					url.Fragment = appendEncodedByte(url.Fragment, byte(c), &record.FragmentSet)
+				}
 			}
 		}
 
