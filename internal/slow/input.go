@@ -1,6 +1,7 @@
 package slow
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/spanurl/spanurl/record"
@@ -36,6 +37,10 @@ func (p *Parser) prepare(input string, trim bool) {
 	p.errs.leading = start
 	valid := utf8.ValidString(input[start:end])
 	// 2-3. ASCII tab or newline: report and remove.
+	if seg := input[start:end]; valid && strings.IndexByte(seg, '\t') < 0 && strings.IndexByte(seg, '\n') < 0 && strings.IndexByte(seg, '\r') < 0 {
+		p.input = append(p.input, seg...)
+		return
+	}
 	if valid {
 		// Whole runs between tabs and newlines are copied at once.
 		i := start
