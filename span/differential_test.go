@@ -45,8 +45,8 @@ func compareFast(t testing.TB, input string, base *span.URL) bool {
 	if base == nil {
 		href, p, ok = fast.ParseAbsolute(input, nil)
 	} else {
-		fb := span.FastBaseForTest(*base)
-		href, p, ok = fast.Resolve(&fb, input, nil)
+		bh, bp := span.FastBaseForTest(*base)
+		href, p, ok = fast.Resolve(bh, bp, input, nil)
 	}
 	if !ok {
 		return false

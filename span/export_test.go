@@ -1,7 +1,6 @@
 package span
 
 import (
-	"github.com/spanurl/spanurl/internal/fast"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -9,5 +8,5 @@ import (
 // tests.
 func FromFastForTest(href string, p record.Packed) URL { return URL{href, p} }
 
-// FastBaseForTest exposes the base conversion to the external tests.
-func FastBaseForTest(u URL) fast.Base { return u.fastBase() }
+// FastBaseForTest exposes a base's href and offsets to the external tests.
+func FastBaseForTest(u URL) (string, record.Packed) { return u.href, u.p }

@@ -45,8 +45,7 @@ func (base URL) Parse(ref string) (URL, error) {
 	if base.IsZero() {
 		return Parse(ref)
 	}
-	fb := base.fastBase()
-	if href, p, ok := fast.Resolve(&fb, ref, nil); ok {
+	if href, p, ok := fast.Resolve(base.href, base.p, ref, nil); ok {
 		return URL{href, p}, nil
 	}
 	sc := getScratch()
@@ -98,8 +97,6 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 	return FromRecord(r), nil
 }
 
-// fastBase is u in the form fast.Resolve takes a base.
-func (u URL) fastBase() fast.Base { return fast.Base{Href: u.href, P: u.p} }
 
 // recordFlags are the packed flags of a URL record.
 func recordFlags(r *record.URL) uint8 {

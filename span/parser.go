@@ -47,8 +47,7 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 		return p.Parse(ref)
 	}
 	s := p.load(ref)
-	fb := base.fastBase()
-	if href, pk, ok := fast.Resolve(&fb, s, &p.buf); ok {
+	if href, pk, ok := fast.Resolve(base.href, base.p, s, &p.buf); ok {
 		return URL{href, pk}, nil
 	}
 	base.toRecord(&p.base)

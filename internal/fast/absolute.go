@@ -17,7 +17,14 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	var sc scanner
 	sc.init(s)
 	// Leading/trailing C0 or space, tabs, newlines, non-ASCII: all Bad.
-	// They are checked per component below; the scheme is scanned here.
+	// They are checked per component below; the scheme is scanned here,
+	// with one compare for the two schemes of nearly every URL.
+	if len(s) >= 8 && s[:8] == "https://" {
+		return parseSpecial(&sc, s, 5, false, 443, buf)
+	}
+	if len(s) >= 7 && s[:7] == "http://" {
+		return parseSpecial(&sc, s, 4, false, 80, buf)
+	}
 	schemeEnd, upperScheme := scanScheme(s)
 	if schemeEnd <= 0 {
 		return "", p, false

@@ -7,14 +7,13 @@ import (
 	"github.com/spanurl/spanurl/record"
 )
 
-// Resolve resolves ref against base, or declines. It takes the common
+// Resolve resolves ref against the base URL whose href is bh and offsets
+// bp, or declines. It takes the common
 // reference forms against a special base with a host (not file:): "",
 // "#f", "?q", "/path", "//host/path", "path" (no dot segments), and
 // absolute URLs. The result is built as buf says (see Buffer); an empty
 // reference returns a substring of the base.
-func Resolve(base *Base, ref string, buf *Buffer) (href string, p record.Packed, ok bool) {
-	bh := base.Href
-	bp := base.P
+func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	kind := bp.Kind()
 	// file: bases keep their Windows drive letter quirks on the slow path.
 	if bp.Flags()&record.FlagSpecial == 0 || kind == record.HostNull || kind == record.HostEmpty ||
@@ -74,7 +73,7 @@ func Resolve(base *Base, ref string, buf *Buffer) (href string, p record.Packed,
 	if end, _ := scanScheme(ref); end > 0 {
 		// An absolute URL, unless it names the base's special scheme
 		// without "//" (then it is relative to the base).
-		if strings.EqualFold(ref[:end], bh[:bp.SchemeEnd()]) && !strings.HasPrefix(ref[end+1:], "//") {
+		if sameScheme(ref[:end], bh[:bp.SchemeEnd()]) && !strings.HasPrefix(ref[end+1:], "//") {
 			return "", p, false
 		}
 		return ParseAbsolute(ref, buf)
@@ -164,4 +163,19 @@ func concat(buf *Buffer, a, b string) string {
 	out = append(out, a...)
 	out = append(out, b...)
 	return finish(buf, out)
+}
+
+// sameScheme reports whether the scheme a (as scanScheme accepts it) is
+// the lowercase scheme b in any case: of a scheme's bytes only uppercase
+// letters lack the 0x20 bit, so OR-ing it in folds a's case.
+func sameScheme(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i]|0x20 != b[i] {
+			return false
+		}
+	}
+	return true
 }
