@@ -97,7 +97,6 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 	return FromRecord(r), nil
 }
 
-
 // recordFlags are the packed flags of a URL record.
 func recordFlags(r *record.URL) uint8 {
 	var f uint8
