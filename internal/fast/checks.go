@@ -190,36 +190,33 @@ func endsInANumber(host string) numberKind {
 }
 
 // isCanonicalIPv4 reports whether host is an IPv4 address in the IPv4
-// serializer's form: four decimal numbers 0-255 without leading zeros.
+// serializer's form: four decimal numbers 0-255 without leading zeros,
+// no trailing dot. One pass over the bytes, no search per part.
 func isCanonicalIPv4(host string) bool {
-	parts := 0
-	for len(host) > 0 {
-		i := strings.IndexByte(host, '.')
-		part := host
-		if i >= 0 {
-			part, host = host[:i], host[i+1:]
-			if host == "" {
-				return false // a trailing dot is not serialized
-			}
-		} else {
-			host = ""
-		}
-		if part == "" || len(part) > 3 || len(part) > 1 && part[0] == '0' {
-			return false
-		}
-		v := 0
-		for j := 0; j < len(part); j++ {
-			if part[j] < '0' || part[j] > '9' {
+	if len(host) < 7 || len(host) > 15 {
+		return false
+	}
+	parts, v, digits := 0, 0, 0
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if c == '.' {
+			if digits == 0 || parts == 3 {
 				return false
 			}
-			v = v*10 + int(part[j]-'0')
+			parts++
+			v, digits = 0, 0
+			continue
 		}
+		if c < '0' || c > '9' || digits > 0 && v == 0 {
+			return false // not a digit, or a leading zero
+		}
+		v = v*10 + int(c-'0')
+		digits++
 		if v > 255 {
 			return false
 		}
-		parts++
 	}
-	return parts == 4
+	return parts == 3 && digits > 0
 }
 
 func omittedOr(pos, shift int) uint32 {
