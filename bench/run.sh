@@ -6,9 +6,17 @@
 #   OLD=out/x/bench.txt ./run.sh   # also compare with an earlier run
 #   BENCH=Absolute ./run.sh   # only benchmarks matching a regexp
 #   PARALLEL=none ./run.sh    # without the -cpu 1,2 runs of the Parallel ones
+#   ADA=none ./run.sh         # without the native C++ ada benchmark
+#
+# Each round also runs ada's own C++ code (adacpp/bench.cpp, built with
+# adacpp/build.sh against goada's copy of ada; ADA_CXXFLAGS, CXX) on the same
+# inputs in the same order, written once by cmd/corpora: its lines, peer
+# "ada", go to bench.txt with the Go ones. Skipped, with a warning, when the
+# C++ compiler or the build fails; BENCH selects its workloads too.
 #
 # Files written to $OUT (default out/<date-time>): bench.txt (raw go test
-# output), benchstat.txt, ratios.md, context.txt (commit, Go, CPU, load).
+# output), benchstat.txt, ratios.md, context.txt (commit, Go, CPU, load, ada
+# build), ada-build.log.
 # The corpora come from ../../shared/datasets or $SPANURL_DATASETS_DIR.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -18,6 +26,7 @@ count="${COUNT:-6}"
 benchtime="${BENCHTIME:-1s}"
 bench="${BENCH:-.}"
 parallel="${PARALLEL:-Parallel}" # "none" to skip the -cpu 1,2 runs
+ada="${ADA:-}"                   # "none" to skip the native C++ ada benchmark
 out="${OUT:-out/$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 
@@ -35,17 +44,42 @@ mkdir -p "$out"
 # all peers instead of hitting one): the suite at the default GOMAXPROCS, then
 # the Parallel variants at -cpu 1,2 to show the scaling.
 go test -c -o "$out/bench.test" .
+
+# The native ada benchmark: the inputs as the Go benchmarks see them (a copy
+# of the corpora, removed at the end) and the binary.
+ada_bin=""
+if [ "$ada" != none ]; then
+  if ! command -v "${CXX:-g++}" >/dev/null; then
+    echo "run.sh: no ${CXX:-g++}: skipping the native ada benchmark" >&2
+  elif ! go run ./cmd/corpora -out "$out/corpora"; then
+    echo "run.sh: cmd/corpora failed: skipping the native ada benchmark" >&2
+  elif ! ./adacpp/build.sh "$out/ada-bench" > "$out/ada-build.log" 2>&1; then
+    echo "run.sh: adacpp/build.sh failed (see $out/ada-build.log): skipping the native ada benchmark" >&2
+  else
+    ada_bin="$out/ada-bench"
+    echo "ada: native C++, $(tail -n 1 "$out/ada-build.log")" >> "$out/context.txt"
+  fi
+fi
+
 : > "$out/bench.txt"
 for round in $(seq "$count"); do
   echo "== round $round/$count" >&2
   "$out/bench.test" -test.run '^$' -test.bench "$bench" -test.skip 'Parallel' -test.benchmem \
-    -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt"
+    -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt" "$out/round.txt"
   if [ "$parallel" != none ]; then
     "$out/bench.test" -test.run '^$' -test.bench "$parallel" -test.cpu 1,2 -test.benchmem \
       -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt"
   fi
+  if [ -n "$ada_bin" ]; then
+    # The -N suffix that Go gave this round's names (GOMAXPROCS, none for 1),
+    # so that benchstat and cmd/ratios pair ada's lines with the Go ones.
+    procs="$(awk '/^Benchmark.*ns\/op/ { if (match($1, /-[0-9]+$/)) print substr($1, RSTART + 1); else print 1; exit }' "$out/round.txt")"
+    "$ada_bin" -dir "$out/corpora" -bench "$bench" -benchtime "$benchtime" ${procs:+-procs "$procs"} |
+      tee -a "$out/bench.txt"
+  fi
+  rm -f "$out/round.txt"
 done
-rm -f "$out/bench.test"
+rm -rf "$out/bench.test" "$out/ada-bench" "$out/corpora"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >> "$out/context.txt"
 
 benchstat=benchstat

@@ -4,7 +4,9 @@
 // means spanurl is faster). With several runs of a benchmark (-count) it
 // uses the median; -allocs=false leaves out the peers' allocs/URL.
 // Benchmarks that only spanurl runs (the Parallel ones) get a scaling table
-// across -cpu values instead.
+// across -cpu values instead. A peer whose lines carry no allocs/op (the
+// native C++ "ada" of ../../adacpp, which does not count allocations, though
+// it allocates) shows "-" for them.
 //
 //	go run ./cmd/ratios new.txt
 //	go test -bench . -benchmem | go run ./cmd/ratios

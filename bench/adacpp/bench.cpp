@@ -1,0 +1,437 @@
+// Native C++ benchmark of ada (the amalgamation that goada vendors), on the
+// inputs that the Go benchmarks in bench/ use, in the same order, written out
+// by `go run ./cmd/corpora -out DIR`. Each workload mirrors the Go benchmark
+// of the same name: one op is one URL, the loop cycles through the corpus
+// with a wrapping index, a parse failure counts and the loop goes on, and the
+// bases of Relative and Requests are parsed once before timing. The
+// iteration count is calibrated the way Go's testing package does it, so the
+// output is in `go test -bench` format and benchstat and cmd/ratios read it
+// as one more peer, "ada":
+//
+//   BenchmarkAbsolute/ada-2   	 7654321	       141.2 ns/op	 538.24 MB/s
+//
+// No B/op or allocs/op: ada allocates (its hrefs are std::strings) and this
+// program does not count allocations.
+//
+//   ada-bench -dir DIR [-benchtime 1s|Nx] [-bench REGEXP] [-procs N]
+//
+// -bench selects workloads like go test's -bench ("Absolute$", "Relative/ada";
+// std::regex ECMAScript syntax, which agrees with Go's for simple patterns; a
+// pattern it cannot compile selects everything). -procs is the suffix of the
+// benchmark names (Go prints GOMAXPROCS there, and nothing when it is 1);
+// by default $GOMAXPROCS, else the number of CPUs this process may run on.
+//
+// Build with build.sh (next to this file).
+
+#include "ada.h"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+
+[[noreturn]] void die(const std::string& msg) {
+  std::fprintf(stderr, "ada-bench: %s\n", msg.c_str());
+  std::exit(1);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) die("cannot open " + path + " (write the corpora with: go run ./cmd/corpora -out DIR)");
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// split_lines returns the LF-terminated lines of data (a last line without LF
+// counts too), as views into data.
+std::vector<std::string_view> split_lines(const std::string& data) {
+  std::vector<std::string_view> out;
+  std::string_view rest(data);
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    if (nl == std::string_view::npos) {
+      out.push_back(rest);
+      break;
+    }
+    out.push_back(rest.substr(0, nl));
+    rest.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+// Corpus holds inputs laid out one after the other in one buffer, in their
+// order and without separators, as the Go loaders lay them out (contiguous()
+// in datasets.go).
+struct Corpus {
+  std::unique_ptr<char[]> storage;  // stays put when the Corpus moves
+  std::vector<std::string_view> items;
+
+  explicit Corpus(const std::vector<std::string_view>& v) {
+    size_t total = 0;
+    for (auto s : v) total += s.size();
+    storage = std::make_unique<char[]>(total + 1);
+    items.reserve(v.size());
+    char* p = storage.get();
+    for (auto s : v) {
+      std::memcpy(p, s.data(), s.size());
+      items.emplace_back(p, s.size());
+      p += s.size();
+    }
+  }
+};
+
+struct Lines {
+  Corpus corpus;
+  int64_t avg_bytes;
+};
+
+struct Refs {
+  Corpus refs;
+  std::vector<int32_t> base;      // refs.items[i] resolves against bases[base[i]]
+  std::vector<std::string> bases;  // the distinct bases, as strings
+  int64_t avg_bytes;
+};
+
+struct Manifest {
+  std::map<std::string, std::pair<size_t, int64_t>> entries;  // name -> count, avg bytes
+
+  std::pair<size_t, int64_t> get(const std::string& name) const {
+    auto it = entries.find(name);
+    if (it == entries.end()) die("manifest.txt has no entry for " + name);
+    return it->second;
+  }
+};
+
+Manifest load_manifest(const std::string& dir) {
+  Manifest m;
+  std::string data = read_file(dir + "/manifest.txt");
+  std::istringstream in(data);
+  std::string name;
+  size_t count;
+  int64_t avg;
+  while (in >> name >> count >> avg) m.entries[name] = {count, avg};
+  return m;
+}
+
+Lines load_lines(const std::string& dir, const Manifest& m, const std::string& name) {
+  std::string data = read_file(dir + "/" + name + ".txt");
+  auto lines = split_lines(data);
+  auto [count, avg] = m.get(name);
+  if (lines.size() != count)
+    die(name + ".txt has " + std::to_string(lines.size()) + " lines, manifest.txt says " +
+        std::to_string(count));
+  return Lines{Corpus(lines), avg};
+}
+
+Refs load_refs(const std::string& dir, const Manifest& m, const std::string& name) {
+  std::string bases_data = read_file(dir + "/" + name + "-bases.txt");
+  std::vector<std::string> bases;
+  for (auto b : split_lines(bases_data)) bases.emplace_back(b);
+
+  std::string data = read_file(dir + "/" + name + ".tsv");
+  auto rows = split_lines(data);
+  auto [count, avg] = m.get(name);
+  if (rows.size() != count)
+    die(name + ".tsv has " + std::to_string(rows.size()) + " lines, manifest.txt says " +
+        std::to_string(count));
+  std::vector<std::string_view> refs;
+  std::vector<int32_t> base;
+  refs.reserve(rows.size());
+  base.reserve(rows.size());
+  for (auto row : rows) {
+    size_t tab = row.rfind('\t');
+    if (tab == std::string_view::npos) die(name + ".tsv: a line has no TAB");
+    long j = std::strtol(std::string(row.substr(tab + 1)).c_str(), nullptr, 10);
+    if (j < 0 || size_t(j) >= bases.size()) die(name + ".tsv: base index out of range");
+    refs.push_back(row.substr(0, tab));
+    base.push_back(int32_t(j));
+  }
+  return Refs{Corpus(refs), std::move(base), std::move(bases), avg};
+}
+
+// ---- timing, after Go's testing package ----
+
+struct Goal {
+  bool fixed = false;          // -benchtime Nx
+  uint64_t iters = 0;          // when fixed
+  double seconds = 1.0;        // otherwise
+};
+
+Goal parse_benchtime(const std::string& s) {
+  Goal g;
+  if (!s.empty() && s.back() == 'x') {
+    g.fixed = true;
+    g.iters = std::strtoull(s.c_str(), nullptr, 10);
+    if (g.iters == 0) die("bad -benchtime " + s);
+    return g;
+  }
+  // A Go duration: one or more number+unit pairs ("1s", "500ms", "1m30s").
+  static const std::map<std::string, double> units = {
+      {"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}};
+  double total = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = i;
+    while (j < s.size() && (std::isdigit((unsigned char)s[j]) || s[j] == '.')) j++;
+    size_t k = j;
+    while (k < s.size() && !std::isdigit((unsigned char)s[k]) && s[k] != '.') k++;
+    auto unit = units.find(s.substr(j, k - j));
+    if (j == i || unit == units.end()) die("bad -benchtime " + s);
+    total += std::stod(s.substr(i, j - i)) * unit->second;
+    i = k;
+  }
+  if (total <= 0) die("bad -benchtime " + s);
+  g.seconds = total;
+  return g;
+}
+
+volatile uint64_t sink;  // every run's result goes here, so nothing is optimized away
+
+struct Result {
+  uint64_t n;
+  double ns;  // total for n ops
+};
+
+// timed runs body(n) (n ops) and returns its duration in ns.
+template <class Body>
+double timed(Body& body, uint64_t n) {
+  auto start = std::chrono::steady_clock::now();
+  uint64_t s = body(n);
+  auto end = std::chrono::steady_clock::now();
+  sink = sink + s;
+  return std::chrono::duration<double, std::nano>(end - start).count();
+}
+
+// predict_n is Go's predictN: aim 20% past the goal, grow at most 100x and
+// at least by one, at most 1e9.
+uint64_t predict_n(double goal_ns, uint64_t prev_iters, double prev_ns, uint64_t last) {
+  if (prev_ns < 1) prev_ns = 1;
+  double n = goal_ns * double(prev_iters) / prev_ns;
+  n += n / 5;
+  n = std::min(n, 100.0 * double(last));
+  n = std::max(n, double(last + 1));
+  n = std::min(n, 1e9);
+  return uint64_t(n);
+}
+
+// measure calibrates n like `go test -bench`: one op first, then runs
+// predicted to take the goal until one does (or n reaches 1e9).
+template <class Body>
+Result measure(Body body, const Goal& goal) {
+  if (goal.fixed) return {goal.iters, timed(body, goal.iters)};
+  const double goal_ns = goal.seconds * 1e9;
+  uint64_t n = 1;
+  double ns = timed(body, n);
+  while (ns < goal_ns && n < 1000000000) {
+    uint64_t last = n;
+    n = predict_n(goal_ns, n, ns, last);
+    ns = timed(body, n);
+  }
+  return {n, ns};
+}
+
+// ---- output in go test -bench format ----
+
+std::string pretty(double x) {  // Go's prettyPrint for ns/op
+  const char* format;
+  double y = std::fabs(x);
+  if (y == 0 || y >= 999.95) format = "%10.0f";
+  else if (y >= 99.995) format = "%12.1f";
+  else if (y >= 9.9995) format = "%13.2f";
+  else if (y >= 0.99995) format = "%14.3f";
+  else format = "%15.4f";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+void report(const std::string& name, const Result& r, int64_t bytes) {
+  double ns_op = r.ns / double(r.n);
+  double mbs = (double(bytes) * double(r.n) / 1e6) / (r.ns / 1e9);
+  std::printf("%-28s\t%8llu\t%s ns/op\t%7.2f MB/s\n", name.c_str(), (unsigned long long)r.n,
+              pretty(ns_op).c_str(), mbs);
+  std::fflush(stdout);
+}
+
+// ---- -bench filtering, after go test's matcher ----
+
+// split_pattern splits a -bench pattern at the slashes outside brackets and
+// parentheses, one part per level of benchmark names.
+std::vector<std::string> split_pattern(const std::string& p) {
+  std::vector<std::string> parts;
+  std::string cur;
+  int paren = 0, bracket = 0;
+  for (size_t i = 0; i < p.size(); i++) {
+    char c = p[i];
+    if (c == '\\' && i + 1 < p.size()) {
+      cur += c;
+      cur += p[++i];
+      continue;
+    }
+    if (bracket > 0) {
+      if (c == ']') bracket--;
+    } else if (c == '[') bracket++;
+    else if (c == '(') paren++;
+    else if (c == ')') paren--;
+    else if (c == '/' && paren == 0) {
+      parts.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  parts.push_back(cur);
+  return parts;
+}
+
+struct Filter {
+  std::vector<std::regex> levels;  // empty: everything
+
+  explicit Filter(const std::string& pattern) {
+    if (pattern.empty()) return;
+    try {
+      for (auto& part : split_pattern(pattern)) levels.emplace_back(part, std::regex::ECMAScript);
+    } catch (const std::regex_error&) {
+      std::fprintf(stderr, "ada-bench: cannot compile -bench %s as a std::regex: running every workload\n",
+                   pattern.c_str());
+      levels.clear();
+    }
+  }
+
+  bool match(const std::string& workload) const {
+    const std::string names[] = {"Benchmark" + workload, "ada"};
+    for (size_t i = 0; i < levels.size() && i < 2; i++)
+      if (!std::regex_search(names[i], levels[i])) return false;
+    return true;
+  }
+};
+
+int default_procs() {
+  if (const char* e = std::getenv("GOMAXPROCS")) {
+    int n = std::atoi(e);
+    if (n > 0) return n;
+  }
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
+  return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string dir, benchtime = "1s", pattern = ".";
+  int procs = default_procs();
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    if (a.rfind("--", 0) == 0) a = a.substr(1);
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) die("missing value for " + a);
+      return argv[++i];
+    };
+    if (a == "-dir") dir = value();
+    else if (a == "-benchtime") benchtime = value();
+    else if (a == "-bench") pattern = value();
+    else if (a == "-procs") procs = std::atoi(value().c_str());
+    else {
+      std::fprintf(stderr,
+                   "usage: %s -dir DIR [-benchtime 1s|Nx] [-bench REGEXP] [-procs N]\n"
+                   "  DIR is written by: go run ./cmd/corpora -out DIR (in bench/)\n",
+                   argv[0]);
+      return 2;
+    }
+  }
+  if (dir.empty()) die("-dir is required (write the corpora with: go run ./cmd/corpora -out DIR)");
+  const Goal goal = parse_benchtime(benchtime);
+  const Filter filter(pattern);
+  const std::string suffix = procs > 1 ? "-" + std::to_string(procs) : "";
+  const Manifest manifest = load_manifest(dir);
+
+  auto name = [&](const std::string& workload) { return "Benchmark" + workload + "/ada" + suffix; };
+
+  // One URL per op over a corpus of single strings.
+  auto run_lines = [&](const std::string& workload, const Lines& l, auto op) {
+    const auto& in = l.corpus.items;
+    auto body = [&](uint64_t n) {
+      uint64_t s = 0;
+      size_t i = 0;
+      const size_t len = in.size();
+      for (uint64_t k = 0; k < n; k++) {
+        s += op(in[i]);
+        if (++i == len) i = 0;
+      }
+      return s;
+    };
+    report(name(workload), measure(body, goal), l.avg_bytes);
+  };
+
+  auto href = [](std::string_view s) -> uint64_t {
+    auto u = ada::parse<ada::url_aggregator>(s);
+    if (!u) return 1;
+    return u->get_href().size();
+  };
+
+  // Relative and Requests: each distinct base parsed once, before timing. A
+  // base that does not parse is null, and the reference parses as absolute
+  // (as against spanurl's zero URL).
+  auto run_refs = [&](const std::string& workload, const Refs& r) {
+    std::vector<ada::result<ada::url_aggregator>> parsed;
+    parsed.reserve(r.bases.size());
+    std::vector<const ada::url_aggregator*> bases;
+    for (auto& b : r.bases) {
+      parsed.push_back(ada::parse<ada::url_aggregator>(b));
+      bases.push_back(parsed.back() ? &*parsed.back() : nullptr);
+    }
+    const auto& refs = r.refs.items;
+    const auto& base = r.base;
+    auto body = [&](uint64_t n) {
+      uint64_t s = 0;
+      size_t i = 0;
+      const size_t len = refs.size();
+      for (uint64_t k = 0; k < n; k++) {
+        auto u = ada::parse<ada::url_aggregator>(refs[i], bases[base[i]]);
+        s += u ? u->get_href().size() : 1;
+        if (++i == len) i = 0;
+      }
+      return s;
+    };
+    report(name(workload), measure(body, goal), r.avg_bytes);
+  };
+
+  // Loaded only when a selected workload needs them; the same order as the
+  // Go benchmarks (bench_test.go).
+  if (filter.match("Absolute") || filter.match("CanParse")) {
+    const Lines absolute = load_lines(dir, manifest, "absolute");
+    if (filter.match("Absolute")) run_lines("Absolute", absolute, href);
+    if (filter.match("CanParse"))
+      run_lines("CanParse", absolute, [](std::string_view s) -> uint64_t { return ada::can_parse(s); });
+  }
+  if (filter.match("Messy")) run_lines("Messy", load_lines(dir, manifest, "messy"), href);
+  if (filter.match("Relative")) run_refs("Relative", load_refs(dir, manifest, "relative"));
+  if (filter.match("Requests")) run_refs("Requests", load_refs(dir, manifest, "requests"));
+  if (filter.match("Hosts"))
+    run_lines("Hosts", load_lines(dir, manifest, "hosturls"), [](std::string_view s) -> uint64_t {
+      auto u = ada::parse<ada::url_aggregator>(s);
+      if (!u) return 1;
+      return u->get_hostname().size() + u->get_host().size();
+    });
+  return 0;
+}
