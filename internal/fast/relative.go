@@ -159,6 +159,11 @@ func concat(buf *Buffer, a, b string) string {
 	if !building(buf) {
 		return ""
 	}
+	if buf == nil {
+		// One allocation, which the runtime does not zero first, as a
+		// []byte from grow would be.
+		return a + b
+	}
 	out := grow(buf, len(a)+len(b))
 	out = append(out, a...)
 	out = append(out, b...)
