@@ -62,11 +62,24 @@ func FuzzParse(f *testing.F) {
 	addSeeds(f, func(input, _ string) { f.Add(input) })
 	f.Fuzz(func(t *testing.T, input string) {
 		u, err := span.Parse(input)
+		sameWithErrors(t, input, span.URL{}, u, err)
 		if err != nil {
 			return
 		}
 		checkParsed(t, u, "Parse("+input+")")
 	})
+}
+
+// sameWithErrors asserts that ParseWithErrors gives what Parse gave. It
+// always takes the slow path one code point per step (to report each
+// one), where Parse takes the fast path or the slow path's runs of
+// code points that a state appends unchanged.
+func sameWithErrors(t *testing.T, input string, base span.URL, u span.URL, err error) {
+	t.Helper()
+	v, _, verr := span.ParseWithErrors(input, base)
+	if (err == nil) != (verr == nil) || v != u {
+		t.Fatalf("input %q base %q: Parse gives %q (%v), ParseWithErrors %q (%v)", input, base.Href(), u.Href(), err, v.Href(), verr)
+	}
 }
 
 // FuzzParseWithBase: the same for relative resolution against a base.
@@ -83,6 +96,7 @@ func FuzzParseWithBase(f *testing.F) {
 			return
 		}
 		u, err := base.Parse(input)
+		sameWithErrors(t, input, base, u, err)
 		if err != nil {
 			return
 		}
