@@ -12,6 +12,9 @@ import (
 // single- or double-dot segment (also in its %2e forms).
 func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok bool) {
 	n := len(s)
+	if p+1 == n {
+		return -1, -1, true // the path "/" and nothing after it
+	}
 	end := n
 	// Per block, with the kernel's per-character masks: the path ends at
 	// the first '?' or '#'; a "\" declines; a dot segment can only start
@@ -86,10 +89,7 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 	f := q
 	if s[q] == '?' {
 		queryStart = q
-		f = n
-		if h := strings.IndexByte(s[q+1:], '#'); h >= 0 {
-			f = q + 1 + h
-		}
+		f = fragmentAfter(sc, s, q+1)
 		if sc.anyBad && sc.has(classBad, q+1, f) {
 			return -1, -1, false
 		}
@@ -104,6 +104,21 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 		}
 	}
 	return queryStart, fragmentStart, true
+}
+
+// fragmentAfter returns the position of the first '#' from s[i] on, or
+// len(s): it looks only at the bytes the Term mask marks ('?' and '#').
+func fragmentAfter(sc *scanner, s string, i int) int {
+	n := len(s)
+	for k := i >> 6; k*64 < n; k++ {
+		m := sc.block(k).Term & spanMask(max(i-k*64, 0), min(n-k*64, 64))
+		for ; m != 0; m &= m - 1 {
+			if j := k*64 + bits.TrailingZeros64(m); s[j] == '#' {
+				return j
+			}
+		}
+	}
+	return n
 }
 
 // hasByte reports whether [i, end) holds the Extra byte c.
