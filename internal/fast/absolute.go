@@ -10,20 +10,24 @@ import (
 // (ok false). When the serialization differs from s (a fix-up), it is
 // built as buf says (see Buffer).
 func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool) {
-	n := len(s)
-	if n == 0 || n > record.MaxInput {
+	if len(s) == 0 || len(s) > record.MaxInput {
 		return "", p, false
 	}
 	var sc scanner
 	sc.init(s)
+	return parseAbsolute(&sc, s, buf)
+}
+
+// parseAbsolute is ParseAbsolute with the scanner of s already set up.
+func parseAbsolute(sc *scanner, s string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	// Leading/trailing C0 or space, tabs, newlines, non-ASCII: all Bad.
 	// They are checked per component below; the scheme is scanned here,
 	// with one compare for the two schemes of nearly every URL.
 	if len(s) >= 8 && s[:8] == "https://" {
-		return parseSpecial(&sc, s, 5, false, 443, buf)
+		return parseSpecial(sc, s, 5, false, 443, buf)
 	}
 	if len(s) >= 7 && s[:7] == "http://" {
-		return parseSpecial(&sc, s, 4, false, 80, buf)
+		return parseSpecial(sc, s, 4, false, 80, buf)
 	}
 	schemeEnd, upperScheme := scanScheme(s)
 	if schemeEnd <= 0 {
@@ -32,15 +36,15 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	switch specialScheme(s, schemeEnd) {
 	case schemeOther:
 	case schemeHTTP:
-		return parseSpecial(&sc, s, schemeEnd, upperScheme, 80, buf)
+		return parseSpecial(sc, s, schemeEnd, upperScheme, 80, buf)
 	case schemeHTTPS:
-		return parseSpecial(&sc, s, schemeEnd, upperScheme, 443, buf)
+		return parseSpecial(sc, s, schemeEnd, upperScheme, 443, buf)
 	case schemeFTP:
-		return parseSpecial(&sc, s, schemeEnd, upperScheme, 21, buf)
+		return parseSpecial(sc, s, schemeEnd, upperScheme, 21, buf)
 	default: // file:
 		return "", p, false
 	}
-	return parseOpaque(&sc, s, schemeEnd, upperScheme, buf)
+	return parseOpaque(sc, s, schemeEnd, upperScheme, buf)
 }
 
 // Valid reports whether the fast path accepts s as an absolute URL, which

@@ -76,7 +76,7 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		if sameScheme(ref[:end], bh[:bp.SchemeEnd()]) && !strings.HasPrefix(ref[end+1:], "//") {
 			return "", p, false
 		}
-		return ParseAbsolute(ref, buf)
+		return parseAbsolute(&sc, ref, buf)
 	}
 	// A path-relative reference: the base's path without its last
 	// segment, then ref. Leading "./" and "../" (also a final "." or "..")
