@@ -1,0 +1,92 @@
+package fast
+
+import "testing"
+
+// The differential tests in span compare the whole fast path with the slow
+// path; these pin down the small predicates it is built from, at their
+// edges.
+
+func TestIsCanonicalIPv4(t *testing.T) {
+	for _, tc := range []struct {
+		host string
+		want bool
+	}{
+		{"1.2.3.4", true},
+		{"0.0.0.0", true},
+		{"255.255.255.255", true},
+		{"10.0.100.1", true},
+		{"256.1.1.1", false},  // out of range
+		{"1.2.3.256", false},  // out of range, last part
+		{"01.2.3.4", false},   // leading zero: the serializer drops it
+		{"1.2.3.00", false},   // leading zero
+		{"1.2.3.4.", false},   // trailing dot: not serialized
+		{"1.2.3", false},      // three parts: a different address
+		{"1.2.3.4.5", false},  // five parts: failure
+		{"1..3.4", false},     // empty part
+		{".1.2.3", false},     // empty first part
+		{"1.2.3.", false},     // empty last part
+		{"1.2.3.a", false},    // not a number
+		{"0x1.2.3.4", false},  // hex
+		{"1000.1.1.1", false}, // four digits
+		{"1.2.3.4444", false}, // four digits, last part
+		{"", false},           // empty
+		{"255.255.255.2555", false},
+	} {
+		if got := isCanonicalIPv4(tc.host); got != tc.want {
+			t.Errorf("isCanonicalIPv4(%q) = %v, want %v", tc.host, got, tc.want)
+		}
+	}
+}
+
+func TestEndsInANumber(t *testing.T) {
+	for _, tc := range []struct {
+		host string
+		want numberKind
+	}{
+		{"example.com", numberNo},
+		{"example.de", numberNo}, // ends in a hex letter, but not a number
+		{"example.fade", numberNo},
+		{"example.0xfade", numberOther},
+		{"example.0x", numberOther}, // "0x" is the number 0
+		{"example.0X1F", numberOther},
+		{"example.0xg", numberNo},
+		{"foo.123", numberDecimal},
+		{"foo.123.", numberDecimal}, // one trailing dot is ignored
+		{"foo.123..", numberNo},     // the last label is then empty
+		{"1.2.3.4", numberDecimal},
+		{"123", numberDecimal},
+		{".", numberNo},
+		{"x", numberNo},
+		{"a1", numberNo},
+		{"", numberNo},
+	} {
+		if got := endsInANumber(tc.host); got != tc.want {
+			t.Errorf("endsInANumber(%q) = %v, want %v", tc.host, got, tc.want)
+		}
+	}
+}
+
+func TestFragmentAfter(t *testing.T) {
+	long := "http://h/p?"
+	for len(long) < 300 {
+		long += "a?b"
+	}
+	for _, tc := range []struct {
+		s    string
+		from int
+		want int
+	}{
+		{"http://h/?q#f", 10, 11},
+		{"http://h/?q?r#f#g", 10, 13},
+		{"http://h/?q", 10, 11},
+		{"http://h/#", 9, 9},
+		{long + "#x", 10, len(long)},
+		{long, 10, len(long)},
+	} {
+		var sc scanner
+		sc.init(tc.s)
+		if got := fragmentAfter(&sc, tc.s, tc.from); got != tc.want {
+			t.Errorf("fragmentAfter(%q, %d) = %d, want %d", tc.s, tc.from, got, tc.want)
+		}
+	}
+}
