@@ -1,0 +1,91 @@
+package bench
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/spanurl/spanurl/span"
+)
+
+// The Parser benchmarks run the workloads through span.Parser, the API for
+// byte input whose results alias its buffer until the next call (what a log
+// processor or a proxy that handles a URL and moves on would use), beside
+// the package-level functions that BenchmarkAbsolute and the rest measure.
+// They are spanurl's alone, so cmd/ratios lists them with the Parallel ones;
+// compare them with the same workload's row of the main table.
+
+// BenchmarkParserAbsolute: Absolute through (*span.Parser).Parse.
+func BenchmarkParserAbsolute(b *testing.B) {
+	l := lines(b, "absolute.txt")
+	b.Run("spanurl", func(b *testing.B) {
+		parserLines(b, l)
+	})
+}
+
+// BenchmarkParserMessy: Messy through (*span.Parser).Parse.
+func BenchmarkParserMessy(b *testing.B) {
+	l := lines(b, "messy.txt")
+	b.Run("spanurl", func(b *testing.B) {
+		parserLines(b, l)
+	})
+}
+
+// BenchmarkParserRelative: Relative through (*span.Parser).ParseRef.
+func BenchmarkParserRelative(b *testing.B) {
+	r, err := LoadRelative()
+	skipOnNoData(b, err)
+	b.Run("spanurl", func(b *testing.B) {
+		parserRefs(b, r)
+	})
+}
+
+// BenchmarkParserRequests: Requests through (*span.Parser).ParseRef.
+func BenchmarkParserRequests(b *testing.B) {
+	r, err := LoadRequests()
+	skipOnNoData(b, err)
+	b.Run("spanurl", func(b *testing.B) {
+		parserRefs(b, r)
+	})
+}
+
+func parserLines(b *testing.B, l *Lines) {
+	lines := l.Lines
+	var p span.Parser
+	b.SetBytes(l.AvgBytes)
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
+		u, err := p.Parse(asBytes(lines[i]))
+		if err != nil {
+			n++
+			continue
+		}
+		n += len(u.Href())
+	}
+	consume(n)
+}
+
+func parserRefs(b *testing.B, r *Refs) {
+	bases := spanBases(r)
+	var p span.Parser
+	b.SetBytes(r.AvgBytes)
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
+		u, err := p.ParseRef(bases[r.Base[i]], asBytes(r.Ref[i]))
+		if err != nil {
+			n++
+			continue
+		}
+		n += len(u.Href())
+	}
+	consume(n)
+}
+
+// asBytes views s as bytes without copying, as a reader's line buffer
+// would hold it. The Parser only reads its input (it copies it first).
+func asBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
