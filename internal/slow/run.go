@@ -303,9 +303,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				state = HostState
 			// 3. Otherwise, append c to buffer (with the run of code points after it that step 3 also takes).
 			default:
-				k := p.runOf(pointer, &authorityPlain)
-				buffer = append(buffer, in[pointer:pointer+max(k, 1)]...)
-				pointer += max(k, 1) - 1
+				buffer, pointer = p.takeRun(buffer, pointer, &authorityPlain)
 			}
 
 		case HostState, HostnameState:
@@ -361,9 +359,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					insideBrackets = false
 				}
 				// (With the run of code points after c that step 4 also appends and that are no brackets.)
-				k := p.runOf(pointer, &hostPlain)
-				buffer = append(buffer, in[pointer:pointer+max(k, 1)]...)
-				pointer += max(k, 1) - 1
+				buffer, pointer = p.takeRun(buffer, pointer, &hostPlain)
 			}
 
 		case PortState:
@@ -594,13 +590,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			} else {
 				// 2.1-2.2. Report code points that are not URL units.
 				// 2.3. UTF-8 percent-encode c using the path percent-encode set and append the result to buffer.
-				if k := p.plainRun(pointer, &pathPlain); k > 0 {
-					buffer = append(buffer, in[pointer:pointer+k]...)
-					pointer += k - 1
-				} else {
-					p.checkURLUnit(pointer)
-					buffer = appendEncodedByte(buffer, byte(c), &record.PathSet)
-				}
+				buffer, pointer = p.encodeRun(buffer, pointer, &pathPlain, &record.PathSet)
 			}
 
 		case OpaquePathState:
@@ -624,13 +614,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			case c != eof:
 				// 4.1-4.2. Report code points that are not URL units.
 				// 4.3. UTF-8 percent-encode c using the C0 control percent-encode set and append the result to url's path.
-				if k := p.plainRun(pointer, &opaquePathPlain); k > 0 {
-					url.Path = append(url.Path, in[pointer:pointer+k]...)
-					pointer += k - 1
-				} else {
-					p.checkURLUnit(pointer)
-					url.Path = appendEncodedByte(url.Path, byte(c), &record.C0ControlSet)
-				}
+				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &record.C0ControlSet)
 			}
 
 		case QueryState:
@@ -669,13 +653,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 		case FragmentState:
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
-				if k := p.plainRun(pointer, &fragmentPlain); k > 0 {
-					url.Fragment = append(url.Fragment, in[pointer:pointer+k]...)
-					pointer += k - 1
-				} else {
-					p.checkURLUnit(pointer)
-					url.Fragment = appendEncodedByte(url.Fragment, byte(c), &record.FragmentSet)
-				}
+				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &record.FragmentSet)
 			}
 		}
 

@@ -2,6 +2,7 @@ package slow
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/spanurl/spanurl/record"
 )
@@ -24,7 +25,7 @@ type plainSet [4]uint64
 // byte).
 func plainOf(set *record.EncodeSet, stops string) (t plainSet) {
 	for c := range 256 {
-		if !set.Contains(byte(c)) && bytes.IndexByte([]byte(stops), byte(c)) < 0 {
+		if !set.Contains(byte(c)) && strings.IndexByte(stops, byte(c)) < 0 {
 			t[c>>6] |= 1 << (c & 63)
 		}
 	}
@@ -66,6 +67,29 @@ func (p *Parser) plainRun(i int, t *plainSet) int {
 		return 0
 	}
 	return p.runOf(i, t)
+}
+
+// takeRun is a step of the authority or host state that appends
+// p.input[i] to dst, taking along the run of bytes in t after it (the steps
+// that would append them one by one). It returns the position of the last
+// byte taken, where the state machine's pointer goes.
+func (p *Parser) takeRun(dst []byte, i int, t *plainSet) ([]byte, int) {
+	n := max(p.runOf(i, t), 1)
+	return append(dst, p.input[i:i+n]...), i + n - 1
+}
+
+// encodeRun is a step of the path, opaque path or fragment state: report
+// p.input[i] if it is not a URL unit, then UTF-8 percent-encode it using
+// set and append the result to dst. When errors are not collected, the run
+// of bytes in plain from i on is appended at once instead (those steps
+// would append them unchanged). It returns the position of the last byte
+// taken.
+func (p *Parser) encodeRun(dst []byte, i int, plain *plainSet, set *record.EncodeSet) ([]byte, int) {
+	if k := p.plainRun(i, plain); k > 0 {
+		return append(dst, p.input[i:i+k]...), i + k - 1
+	}
+	p.checkURLUnit(i)
+	return appendEncodedByte(dst, p.input[i], set), i
 }
 
 // queryRun is plainRun for the query state, which appends every code
