@@ -37,6 +37,9 @@ func (p *Parser) prepare(input string, trim bool) {
 	p.errs.leading = start
 	valid := utf8.ValidString(input[start:end])
 	// 2-3. ASCII tab or newline: report and remove.
+	// Most input has none, which three vectorized searches establish faster
+	// than the byte-at-a-time loop below (dropping this case cost 10-20% of
+	// the slow path's time on absolute.txt lines in an A/B of the two).
 	if seg := input[start:end]; valid && strings.IndexByte(seg, '\t') < 0 && strings.IndexByte(seg, '\n') < 0 && strings.IndexByte(seg, '\r') < 0 {
 		p.input = append(p.input, seg...)
 		return
