@@ -150,7 +150,7 @@ func TestParserMatchesParse(t *testing.T) {
 // functions allocate exactly once (the new href): the parser's buffers and
 // the base's record come from a pool.
 func TestSlowPathOneAlloc(t *testing.T) {
-	if raceEnabled {
+	if testdata.RaceEnabled {
 		t.Skip("the race detector makes sync.Pool drop items at random")
 	}
 	base, _ := span.Parse("http://example.com/a/b")

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/spanurl/spanurl/internal/testdata"
 )
 
 // childArgs, in the environment, makes the test binary run the command
@@ -97,7 +99,7 @@ func TestStreamingMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("streams a large input: skipped with -short")
 	}
-	if raceEnabled {
+	if testdata.RaceEnabled {
 		t.Skip("streams a large input: too slow with the race detector")
 	}
 	large := int64(1 << 30)

@@ -1,5 +1,0 @@
-//go:build !race
-
-package span_test
-
-const raceEnabled = false
