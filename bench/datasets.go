@@ -117,8 +117,8 @@ func shuffle[T any](v []T) {
 	}
 }
 
-// contiguous copies v, in its order, into one new string and returns the
-// substrings. After a shuffle the lines are scattered over the file's memory,
+// contiguous copies v, in its order, into one new string and makes each
+// v[i] the substring of it that holds the old v[i]. After a shuffle the lines are scattered over the file's memory,
 // and walking them would make every URL a cache miss, which is neither how
 // a log processor or crawler reads its input (a buffer at a time) nor how
 // ada's own benchmarks read a file; laid out again in the shuffled order,

@@ -132,14 +132,21 @@ Manifest load_manifest(const std::string& dir) {
   return m;
 }
 
+// counted_lines splits data, the contents of file, into lines and checks
+// that there are as many as manifest.txt says corpus name has.
+std::vector<std::string_view> counted_lines(const std::string& data, const Manifest& m,
+                                            const std::string& name, const std::string& file) {
+  auto lines = split_lines(data);
+  size_t count = m.get(name).first;
+  if (lines.size() != count)
+    die(file + " has " + std::to_string(lines.size()) + " lines, manifest.txt says " +
+        std::to_string(count));
+  return lines;
+}
+
 Lines load_lines(const std::string& dir, const Manifest& m, const std::string& name) {
   std::string data = read_file(dir + "/" + name + ".txt");
-  auto lines = split_lines(data);
-  auto [count, avg] = m.get(name);
-  if (lines.size() != count)
-    die(name + ".txt has " + std::to_string(lines.size()) + " lines, manifest.txt says " +
-        std::to_string(count));
-  return Lines{Corpus(lines), avg};
+  return Lines{Corpus(counted_lines(data, m, name, name + ".txt")), m.get(name).second};
 }
 
 Refs load_refs(const std::string& dir, const Manifest& m, const std::string& name) {
@@ -148,11 +155,7 @@ Refs load_refs(const std::string& dir, const Manifest& m, const std::string& nam
   for (auto b : split_lines(bases_data)) bases.emplace_back(b);
 
   std::string data = read_file(dir + "/" + name + ".tsv");
-  auto rows = split_lines(data);
-  auto [count, avg] = m.get(name);
-  if (rows.size() != count)
-    die(name + ".tsv has " + std::to_string(rows.size()) + " lines, manifest.txt says " +
-        std::to_string(count));
+  auto rows = counted_lines(data, m, name, name + ".tsv");
   std::vector<std::string_view> refs;
   std::vector<int32_t> base;
   refs.reserve(rows.size());
@@ -165,7 +168,7 @@ Refs load_refs(const std::string& dir, const Manifest& m, const std::string& nam
     refs.push_back(row.substr(0, tab));
     base.push_back(int32_t(j));
   }
-  return Refs{Corpus(refs), std::move(base), std::move(bases), avg};
+  return Refs{Corpus(refs), std::move(base), std::move(bases), m.get(name).second};
 }
 
 // ---- timing, after Go's testing package ----
