@@ -15,24 +15,26 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	}
 	var sc scanner
 	sc.init(s)
-	return parseAbsolute(&sc, s, buf)
-}
-
-// parseAbsolute is ParseAbsolute with the scanner of s already set up.
-func parseAbsolute(sc *scanner, s string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	// Leading/trailing C0 or space, tabs, newlines, non-ASCII: all Bad.
 	// They are checked per component below; the scheme is scanned here,
 	// with one compare for the two schemes of nearly every URL.
 	if len(s) >= 8 && s[:8] == "https://" {
-		return parseSpecial(sc, s, 5, false, 443, buf)
+		return parseSpecial(&sc, s, 5, false, 443, buf)
 	}
 	if len(s) >= 7 && s[:7] == "http://" {
-		return parseSpecial(sc, s, 4, false, 80, buf)
+		return parseSpecial(&sc, s, 4, false, 80, buf)
 	}
 	schemeEnd, upperScheme := scanScheme(s)
 	if schemeEnd <= 0 {
 		return "", p, false
 	}
+	return parseAfterScheme(&sc, s, schemeEnd, upperScheme, buf)
+}
+
+// parseAfterScheme is ParseAbsolute once the scanner of s is set up and
+// s[:schemeEnd] is known to be a scheme (upperScheme: with uppercase
+// letters).
+func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, p record.Packed, ok bool) {
 	switch specialScheme(s, schemeEnd) {
 	case schemeOther:
 	case schemeHTTP:

@@ -70,13 +70,13 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	case c == '\\':
 		return "", p, false
 	}
-	if end, _ := scanScheme(ref); end > 0 {
+	if end, upper := scanScheme(ref); end > 0 {
 		// An absolute URL, unless it names the base's special scheme
 		// without "//" (then it is relative to the base).
 		if sameScheme(ref[:end], bh[:bp.SchemeEnd()]) && !strings.HasPrefix(ref[end+1:], "//") {
 			return "", p, false
 		}
-		return parseAbsolute(&sc, ref, buf)
+		return parseAfterScheme(&sc, ref, end, upper, buf)
 	}
 	// A path-relative reference: the base's path without its last
 	// segment, then ref. Leading "./" and "../" (also a final "." or "..")
