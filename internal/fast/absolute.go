@@ -132,22 +132,30 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
 		return "", p, false
 	}
+	// Every component of a special URL declines a Bad byte (a control,
+	// space, non-ASCII, ...), so one anywhere settles it.
+	if sc.anyBad {
+		return "", p, false
+	}
 	// The authority ends at the first "/", "?" or "#". Of the delimiters,
 	// only "." (label separators) and one ":" (the port) may come before
 	// it: "@" (credentials), "%", "[", "]" and "\" decline. All of this is
 	// mask arithmetic on the kernel's per-character masks: no branch per
-	// delimiter, whose character is unpredictable.
+	// delimiter, whose character is unpredictable. The same pass collects
+	// the authority's uppercase letters and Extra bytes.
 	colon, end := -1, n
+	var upper, extra uint64
 	for k := a >> 6; k*64 < n; k++ {
 		b := sc.block(k)
 		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
 		other := b.Struct &^ (b.Slash | b.Dot | b.Colon | b.Term)
 		stop := (b.Slash | b.Term | other) & r
-		colons := b.Colon & r
 		if stop != 0 {
-			colons &= stop&-stop - 1 // the colons before the stop
+			r &= stop&-stop - 1 // up to the stop
 		}
-		if colons != 0 {
+		upper |= b.Upper & r
+		extra |= b.Extra & r
+		if colons := b.Colon & r; colons != 0 {
 			if colon >= 0 || colons&(colons-1) != 0 {
 				return "", p, false
 			}
@@ -165,10 +173,13 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if colon >= 0 {
 		hostEnd = colon
 	}
-	if hostEnd == a || sc.anyBad && sc.has(classBad, a, end) || sc.anyExtra && sc.has(classExtra, a, end) {
+	// An Extra byte in the host declines, and so does one in the port
+	// (below, with any other non-digit), as do uppercase letters there:
+	// upper != 0 is about the host whenever the URL is accepted.
+	if hostEnd == a || extra != 0 {
 		return "", p, false
 	}
-	upperHost := sc.anyUpper && sc.has(classUpper, a, hostEnd)
+	upperHost := upper != 0
 	kind := record.HostDomain
 	switch endsInANumber(s[a:hostEnd]) {
 	case numberNo:

@@ -15,7 +15,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 	if p+1 == n {
 		return -1, -1, true // the path "/" and nothing after it
 	}
-	end := n
+	end, queryStart, fragmentStart := n, -1, -1
 	// Per block, with the kernel's per-character masks: the path ends at
 	// the first '?' or '#'; a "\" declines; a dot segment can only start
 	// right after a '/' with '.' or '%' (the only other delimiter that can
@@ -52,14 +52,49 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 		}
 		carry = slash >> 63
 		if term != 0 {
+			// The path ends here; the query's '#', if any, is usually
+			// among the Term bits of this same block.
 			end = k*64 + bits.TrailingZeros64(term)
+			if s[end] == '#' {
+				fragmentStart = end
+				break
+			}
+			queryStart = end
+			for m := term & (term - 1); m != 0; m &= m - 1 {
+				if j := k*64 + bits.TrailingZeros64(m); s[j] == '#' {
+					fragmentStart = j
+					break
+				}
+			}
+			if fragmentStart < 0 && (k+1)*64 < n {
+				if f := fragmentAfter(sc, s, (k+1)*64); f < n {
+					fragmentStart = f
+				}
+			}
 			break
 		}
 	}
-	if sc.anyBad && sc.has(classBad, p, end) || sc.anyExtra && hasPathExtra(sc, s, p, end) {
+	if sc.anyBad && sc.has(classBad, p, n) {
 		return -1, -1, false
 	}
-	return checkQueryFragment(sc, s, end, true)
+	if sc.anyExtra && !extraFitsSpecial(sc, s, p, end, queryStart, fragmentStart) {
+		return -1, -1, false
+	}
+	return queryStart, fragmentStart, true
+}
+
+// extraFitsSpecial reports whether the Extra bytes of a special URL's path
+// s[p:end], query (from queryStart) and fragment (from fragmentStart, both
+// negative when absent) are all left as they are.
+func extraFitsSpecial(sc *scanner, s string, p, end, queryStart, fragmentStart int) bool {
+	fragEnd := len(s)
+	if fragmentStart >= 0 {
+		fragEnd = fragmentStart
+		if hasByte(sc, s, fragmentStart+1, len(s), '`') {
+			return false
+		}
+	}
+	return !hasPathExtra(sc, s, p, end) && (queryStart < 0 || !hasByte(sc, s, queryStart+1, fragEnd, '\''))
 }
 
 // hasPathExtra reports whether [i, end) holds an Extra byte of the path
