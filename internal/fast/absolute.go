@@ -146,7 +146,10 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	colon, end := -1, n
 	var upper, extra uint64
 	for k := a >> 6; k*64 < n; k++ {
-		b := sc.block(k)
+		b := sc.cached(k)
+		if b == nil {
+			b = sc.refill(k)
+		}
 		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
 		other := b.Struct &^ (b.Slash | b.Dot | b.Colon | b.Term)
 		stop := (b.Slash | b.Term | other) & r

@@ -22,7 +22,10 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 	// begin "%2e"), so only those few positions get a closer look.
 	carry := uint64(1) // a '/' just before the block: s[p] is the path's leading '/'
 	for k := p >> 6; k*64 < n; k++ {
-		b := sc.block(k)
+		b := sc.cached(k)
+		if b == nil {
+			b = sc.refill(k)
+		}
 		r := spanMask(max(p+1-k*64, 0), min(n-k*64, 64))
 		term := b.Term & r
 		if term != 0 {

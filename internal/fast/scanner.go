@@ -53,10 +53,21 @@ func (sc *scanner) init(s string) {
 
 // block returns the masks of 64-byte block k.
 func (sc *scanner) block(k int) *asm.Block {
+	if b := sc.cached(k); b != nil {
+		return b
+	}
+	return sc.refill(k)
+}
+
+// cached returns the masks of block k if the window holds them, else nil.
+// It makes no call, so the compiler inlines it: the hottest loops use it
+// and refill themselves, where a call to block would cost more than the
+// lookup.
+func (sc *scanner) cached(k int) *asm.Block {
 	if j := k - sc.first; uint(j) < uint(sc.count) {
 		return &sc.blocks[j]
 	}
-	return sc.refill(k)
+	return nil
 }
 
 func (sc *scanner) refill(k int) *asm.Block {
