@@ -132,19 +132,15 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
 		return "", p, false
 	}
-	// Every component of a special URL declines a Bad byte (a control,
-	// space, non-ASCII, ...), so one anywhere settles it.
-	if sc.anyBad {
-		return "", p, false
-	}
 	// The authority ends at the first "/", "?" or "#". Of the delimiters,
 	// only "." (label separators) and one ":" (the port) may come before
 	// it: "@" (credentials), "%", "[", "]" and "\" decline. All of this is
 	// mask arithmetic on the kernel's per-character masks: no branch per
 	// delimiter, whose character is unpredictable. The same pass collects
-	// the authority's uppercase letters and Extra bytes.
+	// the authority's uppercase letters, and its Bad and Extra bytes, which
+	// decline (the host parser would reject, encode or map them).
 	colon, end := -1, n
-	var upper, extra uint64
+	var upper, odd uint64
 	for k := a >> 6; k*64 < n; k++ {
 		b := sc.cached(k)
 		if b == nil {
@@ -157,7 +153,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 			r &= stop&-stop - 1 // up to the stop
 		}
 		upper |= b.Upper & r
-		extra |= b.Extra & r
+		odd |= (b.Bad | b.Extra) & r
 		if colons := b.Colon & r; colons != 0 {
 			if colon >= 0 || colons&(colons-1) != 0 {
 				return "", p, false
@@ -176,10 +172,10 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if colon >= 0 {
 		hostEnd = colon
 	}
-	// An Extra byte in the host declines, and so does one in the port
-	// (below, with any other non-digit), as do uppercase letters there:
-	// upper != 0 is about the host whenever the URL is accepted.
-	if hostEnd == a || extra != 0 {
+	// A Bad or Extra byte in the host declines, and so does one in the
+	// port (below, with any other non-digit), as do uppercase letters
+	// there: upper != 0 is about the host whenever the URL is accepted.
+	if hostEnd == a || odd != 0 {
 		return "", p, false
 	}
 	upperHost := upper != 0
@@ -223,26 +219,33 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	// The path, query and fragment.
 	missingSlash := end == n || s[end] != '/'
-	queryStart, fragmentStart := -1, -1
+	queryStart, fragmentStart, escape := -1, -1, false
+	ok = true
 	if missingSlash {
-		queryStart, fragmentStart, ok = checkQueryFragment(sc, s, end, true)
+		queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, true)
 	} else {
-		queryStart, fragmentStart, ok = checkPath(sc, s, end)
+		queryStart, fragmentStart, escape, ok = checkPath(sc, s, end)
 	}
-	if !ok {
+	if !ok || escape && !escapable(s[end:]) {
 		return "", p, false
 	}
 
-	if !upperScheme && !upperHost && !dropPort && !missingSlash {
+	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
 		// The input is its own serialization.
 		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, 0, kind, record.FlagSpecial), true
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
-	// port is empty or default, add the "/" path.
+	// port is empty or default, add the "/" path, percent-encode.
 	if !building(buf) {
 		return "", p, true
 	}
 	size := n
+	if escape {
+		size += escapedSize(sc, end) - (n - end)
+		if size > record.MaxInput {
+			return "", p, false
+		}
+	}
 	if dropPort {
 		size -= end - colon
 	}
@@ -259,6 +262,10 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	pathStart := len(out)
 	if missingSlash {
 		out = append(out, '/')
+	}
+	if escape {
+		out, queryStart, fragmentStart = appendEscaped(out, s[end:], inPath)
+		return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, 0, kind, record.FlagSpecial), true
 	}
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
@@ -295,8 +302,8 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 			}
 		}
 	}
-	queryStart, fragmentStart, ok := checkQueryFragment(sc, s, end, false)
-	if !ok {
+	queryStart, fragmentStart, escape := checkQueryFragment(sc, s, end, false)
+	if escape {
 		return "", pk, false
 	}
 	href = s

@@ -7,13 +7,14 @@ import (
 )
 
 // checkPath validates a special URL's path starting at s[p] == '/', then
-// its query and fragment. It declines (ok false) on anything the path
-// state would change: a byte of the path percent-encode set, "\", or a
-// single- or double-dot segment (also in its %2e forms).
-func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok bool) {
+// its query and fragment. It declines (ok false) on "\" and on a single-
+// or double-dot segment (also in its %2e forms), which the path state
+// would change; escape reports bytes that the path, query or fragment
+// state would percent-encode (see escapable).
+func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, escape, ok bool) {
 	n := len(s)
 	if p+1 == n {
-		return -1, -1, true // the path "/" and nothing after it
+		return -1, -1, false, true // the path "/" and nothing after it
 	}
 	end, queryStart, fragmentStart := n, -1, -1
 	// Per block, with the kernel's per-character masks: the path ends at
@@ -34,7 +35,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 		other := b.Struct &^ (b.Slash | b.Dot | b.Colon | b.Term) & r
 		for m := other; m != 0; m &= m - 1 {
 			if s[k*64+bits.TrailingZeros64(m)] == '\\' {
-				return -1, -1, false
+				return -1, -1, false, false
 			}
 		}
 		slash := b.Slash
@@ -50,7 +51,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 				j++
 			}
 			if isDotSegment(s[i:j]) && (j == n || s[j] == '/' || s[j] == '?' || s[j] == '#') {
-				return -1, -1, false
+				return -1, -1, false, false
 			}
 		}
 		carry = slash >> 63
@@ -77,13 +78,9 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, ok 
 			break
 		}
 	}
-	if sc.anyBad && sc.has(classBad, p, n) {
-		return -1, -1, false
-	}
-	if sc.anyExtra && !extraFitsSpecial(sc, s, p, end, queryStart, fragmentStart) {
-		return -1, -1, false
-	}
-	return queryStart, fragmentStart, true
+	escape = sc.anyBad && sc.has(classBad, p, n) ||
+		sc.anyExtra && !extraFitsSpecial(sc, s, p, end, queryStart, fragmentStart)
+	return queryStart, fragmentStart, escape, true
 }
 
 // extraFitsSpecial reports whether the Extra bytes of a special URL's path
@@ -113,35 +110,30 @@ func hasPathExtra(sc *scanner, s string, i, end int) bool {
 	return false
 }
 
-// checkQueryFragment validates what follows a path: nothing, or s[q] is
-// '?' or '#'. A special URL's query may not hold a byte of the
-// special-query set (the apostrophe being its Extra byte), any other
-// URL's query one of the query set; a fragment none of the fragment set
-// (the backtick being its Extra byte).
-func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart, fragmentStart int, ok bool) {
+// checkQueryFragment finds the query and fragment in what follows a path:
+// nothing, or s[q] is '?' or '#'. escape reports bytes to percent-encode:
+// in a special URL's query those of the special-query set (the apostrophe
+// being its Extra byte), in any other URL's query those of the query set,
+// in a fragment those of the fragment set (the backtick being its Extra
+// byte).
+func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart, fragmentStart int, escape bool) {
 	n := len(s)
 	queryStart, fragmentStart = -1, -1
 	if q == n {
-		return -1, -1, true
+		return -1, -1, false
 	}
 	f := q
 	if s[q] == '?' {
 		queryStart = q
 		f = fragmentAfter(sc, s, q+1)
-		if sc.anyBad && sc.has(classBad, q+1, f) {
-			return -1, -1, false
-		}
-		if special && sc.anyExtra && hasByte(sc, s, q+1, f, '\'') {
-			return -1, -1, false
-		}
+		escape = sc.anyBad && sc.has(classBad, q+1, f) ||
+			special && sc.anyExtra && hasByte(sc, s, q+1, f, '\'')
 	}
 	if f < n {
 		fragmentStart = f
-		if sc.anyBad && sc.has(classBad, f+1, n) || sc.anyExtra && hasByte(sc, s, f+1, n, '`') {
-			return -1, -1, false
-		}
+		escape = escape || sc.anyBad && sc.has(classBad, f+1, n) || sc.anyExtra && hasByte(sc, s, f+1, n, '`')
 	}
-	return queryStart, fragmentStart, true
+	return queryStart, fragmentStart, escape
 }
 
 // fragmentAfter returns the position of the first '#' from s[i] on, or

@@ -38,14 +38,16 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	switch c := ref[0]; {
 	case c == '#':
 		// The fragment of the base's URL is replaced.
-		if _, _, ok := checkQueryFragment(&sc, ref, 0, true); !ok {
-			return "", p, false
+		if _, _, escape := checkQueryFragment(&sc, ref, 0, true); escape {
+			href, _, _, ok := joinEscaped(&sc, bh[:fragAt], ref, 0, inFragment, buf)
+			return href, bp.WithQueryFragment(bp.QueryStart(), uint32(fragAt)), ok
 		}
 		return concat(buf, bh[:fragAt], ref), bp.WithQueryFragment(bp.QueryStart(), uint32(fragAt)), true
 	case c == '?':
-		q, f, ok := checkQueryFragment(&sc, ref, 0, true)
-		if !ok {
-			return "", p, false
+		q, f, escape := checkQueryFragment(&sc, ref, 0, true)
+		if escape {
+			href, _, f, ok := joinEscaped(&sc, bh[:pathEnd], ref, 0, inQuery, buf)
+			return href, bp.WithQueryFragment(uint32(pathEnd), omittedOr(f, 0)), ok
 		}
 		return concat(buf, bh[:pathEnd], ref), bp.WithQueryFragment(omittedOr(q, pathEnd), omittedOr(f, pathEnd)), true
 	case c == '/':
@@ -62,11 +64,11 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			buf.tmp = append(append(buf.tmp[:0], bh[:bp.SchemeEnd()+1]...), ref...)
 			return ParseAbsolute(unsafe.String(unsafe.SliceData(buf.tmp), len(buf.tmp)), buf)
 		}
-		q, f, ok := checkPath(&sc, ref, 0)
+		q, f, escape, ok := checkPath(&sc, ref, 0)
 		if !ok {
 			return "", p, false
 		}
-		return withPath(bp, bh[:pathStart], ref, q, f, buf)
+		return withPath(&sc, bp, bh[:pathStart], ref, 0, q, f, escape, buf)
 	case c == '\\':
 		return "", p, false
 	}
@@ -107,52 +109,72 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	}
 	prefix := bh[:dirEnd]
 	var q, f int
+	escape := false
+	ok = true
 	if start < len(ref) && (ref[start] == '?' || ref[start] == '#') {
-		q, f, ok = checkQueryFragment(&sc, ref, start, true)
+		q, f, escape = checkQueryFragment(&sc, ref, start, true)
 	} else {
-		q, f, ok = checkRelativePath(&sc, ref, start)
+		q, f, escape, ok = checkRelativePath(&sc, ref, start)
 	}
 	if !ok {
 		return "", p, false
 	}
-	return withPath(bp, prefix, ref[start:], q-start, f-start, buf)
+	return withPath(&sc, bp, prefix, ref, start, q, f, escape, buf)
 }
 
 // checkRelativePath checks ref[start:], a path-relative reference with
 // its leading dot segments removed: its first segment, then the rest as
 // checkPath would.
-func checkRelativePath(sc *scanner, ref string, start int) (q, f int, ok bool) {
+func checkRelativePath(sc *scanner, ref string, start int) (q, f int, escape, ok bool) {
 	if start == len(ref) {
-		return -1, -1, true
+		return -1, -1, false, true
 	}
 	segEnd := len(ref)
 	if i := strings.IndexAny(ref[start:], "/?#\\"); i >= 0 {
 		segEnd = start + i
 		if ref[segEnd] == '\\' {
-			return -1, -1, false
+			return -1, -1, false, false
 		}
 	}
-	if isDotSegment(ref[start:segEnd]) ||
-		sc.anyBad && sc.has(classBad, start, segEnd) || sc.anyExtra && hasPathExtra(sc, ref, start, segEnd) {
-		return -1, -1, false
+	if isDotSegment(ref[start:segEnd]) {
+		return -1, -1, false, false
 	}
+	escape = sc.anyBad && sc.has(classBad, start, segEnd) || sc.anyExtra && hasPathExtra(sc, ref, start, segEnd)
 	if segEnd == len(ref) || ref[segEnd] != '/' {
-		return checkQueryFragment(sc, ref, segEnd, true)
+		q, f, e := checkQueryFragment(sc, ref, segEnd, true)
+		return q, f, escape || e, true
 	}
-	return checkPath(sc, ref, segEnd)
+	q, f, e, ok := checkPath(sc, ref, segEnd)
+	return q, f, escape || e, ok
 }
 
-// withPath builds prefix (the base up to where ref's path goes) + ref; q
-// and f are ref's query and fragment positions, negative for none.
-func withPath(bp record.Packed, prefix, ref string, q, f int, buf *Buffer) (string, record.Packed, bool) {
-	shift := len(prefix)
-	if q < 0 {
-		q = -1
+// withPath builds prefix (the base up to where ref's path goes) +
+// ref[start:], percent-encoding it if escape; q and f are ref's query and
+// fragment positions, negative for none.
+func withPath(sc *scanner, bp record.Packed, prefix, ref string, start, q, f int, escape bool, buf *Buffer) (string, record.Packed, bool) {
+	if escape {
+		href, q, f, ok := joinEscaped(sc, prefix, ref, start, inPath, buf)
+		return href, bp.WithQueryFragment(omittedOr(q, 0), omittedOr(f, 0)), ok
 	}
-	if f < 0 {
-		f = -1
+	shift := len(prefix) - start // omittedOr keeps a negative q or f absent
+	return concat(buf, prefix, ref[start:]), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
+}
+
+// joinEscaped builds prefix + ref[start:] with the bytes of ref that the
+// URL parser's states would percent-encode, from state on, encoded (see
+// appendEscaped); q and f are where the query and fragment then begin, or
+// -1. It declines (ok false) when ref[start:] is not escapable.
+func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, buf *Buffer) (href string, q, f int, ok bool) {
+	size := len(prefix) + escapedSize(sc, start)
+	if !escapable(ref[start:]) || size > record.MaxInput {
+		return "", -1, -1, false
 	}
-	return concat(buf, prefix, ref), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
+	if !building(buf) {
+		return "", -1, -1, true
+	}
+	out := append(grow(buf, size), prefix...)
+	out, q, f = appendEscaped(out, ref[start:], state)
+	return finish(buf, out), q, f, true
 }
 
 func concat(buf *Buffer, a, b string) string {

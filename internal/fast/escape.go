@@ -1,0 +1,72 @@
+package fast
+
+import (
+	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/record"
+)
+
+// The URL-parsing states a percent-encoding fix-up starts in.
+type escapeState uint8
+
+const (
+	inPath escapeState = iota
+	inQuery
+	inFragment
+)
+
+// escapable reports whether rest, the path, query and fragment of a special
+// URL, differs from its serialization only by bytes that the path, query
+// and fragment states percent-encode. It does not when rest holds a C0
+// control (tabs and newlines are removed, other controls at the ends
+// stripped), begins or ends with a space (stripped at the ends of the
+// input, which a reference's rest can begin) or is not valid UTF-8 (each
+// bad sequence becomes U+FFFD): those are for the slow path.
+func escapable(rest string) bool {
+	if rest != "" && (rest[0] == ' ' || rest[len(rest)-1] == ' ') {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] < 0x20 {
+			return false
+		}
+	}
+	return utf8.ValidString(rest)
+}
+
+// appendEscaped appends escapable rest to dst, from state on, as the
+// special URL's path, query and fragment states write it: the path ends at
+// the first '?' or '#', the query at the first '#' after it, and each
+// percent-encodes the bytes of its set (the path, special-query and
+// fragment percent-encode sets). It returns where the query and fragment
+// begin in out, or -1.
+func appendEscaped(dst []byte, rest string, state escapeState) (out []byte, query, fragment int) {
+	query, fragment = -1, -1
+	set := &record.PathSet
+	switch state {
+	case inQuery:
+		set = &record.SpecialQuerySet
+	case inFragment:
+		set = &record.FragmentSet
+	}
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c == '#' && state != inFragment:
+			state, set, fragment = inFragment, &record.FragmentSet, len(dst)
+		case c == '?' && state == inPath:
+			state, set, query = inQuery, &record.SpecialQuerySet, len(dst)
+		case set.Contains(c):
+			dst = record.AppendPercentEncodedByte(dst, c)
+			continue
+		}
+		dst = append(dst, c)
+	}
+	return dst, query, fragment
+}
+
+// escapedSize bounds the length of rest s[i:] after appendEscaped: every
+// byte it encodes is a Bad or Extra byte, and becomes three.
+func escapedSize(sc *scanner, i int) int {
+	return len(sc.s) - i + 2*(sc.popcount(classBad, i, len(sc.s))+sc.popcount(classExtra, i, len(sc.s)))
+}
