@@ -3,7 +3,8 @@
 // the input's bytes with the kernels of internal/asm, finds the component
 // boundaries from the class masks, and returns offsets over the input
 // itself. Cheap fix-ups (an uppercase scheme or host, a default or empty
-// port, a missing "/" path) are written into one new buffer.
+// port, a missing "/" path, bytes a special URL's path, query or fragment
+// percent-encodes) are written into one new buffer.
 //
 // Anything else makes it decline, and the caller runs internal/slow: the
 // fast path never guesses. The invariant, enforced by a differential fuzz
