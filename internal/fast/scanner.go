@@ -11,16 +11,15 @@ import (
 const window = 4
 
 // scanner holds the class masks of a string, classified a window at a
-// time, so that a URL of any length is scanned without allocating, and a
-// summary of which classes occur anywhere in it: most URLs have no Bad and
-// no Extra byte at all, and then no component needs a closer look.
+// time, so that a URL of any length is scanned without allocating, and
+// whether Bad and Extra bytes occur anywhere in it: most URLs have
+// neither, and then no component needs a closer look.
 type scanner struct {
 	s        string
 	first    int // block index of blocks[0]
 	count    int // valid entries in blocks
 	anyBad   bool
 	anyExtra bool
-	anyUpper bool
 	blocks   [window]asm.Block
 }
 
@@ -28,12 +27,11 @@ func (sc *scanner) init(s string) {
 	sc.s = s
 	sc.first = 0
 	sc.count = asm.Classify(sc.blocks[:], s)
-	var bad, extra, upper uint64
+	var bad, extra uint64
 	for i := range sc.count {
 		b := &sc.blocks[i]
 		bad |= b.Bad
 		extra |= b.Extra
-		upper |= b.Upper
 	}
 	if len(s) > window*64 {
 		// Longer than one window: summarize the rest too, then come back.
@@ -43,12 +41,11 @@ func (sc *scanner) init(s string) {
 				b := &sc.blocks[i]
 				bad |= b.Bad
 				extra |= b.Extra
-				upper |= b.Upper
 			}
 		}
 		sc.count = asm.Classify(sc.blocks[:], s)
 	}
-	sc.anyBad, sc.anyExtra, sc.anyUpper = bad != 0, extra != 0, upper != 0
+	sc.anyBad, sc.anyExtra = bad != 0, extra != 0
 }
 
 // block returns the masks of 64-byte block k.
