@@ -232,7 +232,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 
 	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
 		// The input is its own serialization.
-		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, 0, kind, record.FlagSpecial), true
+		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, record.FlagSpecial), true
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
 	// port is empty or default, add the "/" path, percent-encode.
@@ -265,11 +265,11 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	if escape {
 		out, queryStart, fragmentStart = appendEscaped(out, s[end:], inPath)
-		return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, 0, kind, record.FlagSpecial), true
+		return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
 	}
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
-	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, shift, kind, record.FlagSpecial), true
+	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
 }
 
 // parseOpaque handles a non-special scheme followed by an opaque path:
@@ -313,17 +313,14 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		out = append(out, s[schemeEnd:]...)
 		href = finish(buf, out)
 	}
-	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, 0, record.HostNull, record.FlagOpaquePath), true
+	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
 }
 
 // pack builds the packed offsets of a URL without credentials (the
-// username ends where the host starts); a negative port, query or fragment
-// is absent; shift moves query and fragment.
-func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment, shift int, kind record.HostKind, flags uint8) record.Packed {
-	p := record.Omitted
-	if port >= 0 {
-		p = uint32(port)
-	}
-	return record.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), p,
-		uint32(pathStart), omittedOr(query, shift), omittedOr(fragment, shift), kind, flags)
+// username ends where the host starts). A port, query or fragment of -1 is
+// absent: uint32(-1) is record.Omitted. It is small enough to inline, as
+// every accepted URL passes here.
+func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment int, kind record.HostKind, flags uint8) record.Packed {
+	return record.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), uint32(port),
+		uint32(pathStart), uint32(query), uint32(fragment), kind, flags)
 }

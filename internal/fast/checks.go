@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"strings"
 	"unsafe"
+
+	"github.com/spanurl/spanurl/record"
 )
 
 // checkPath validates a special URL's path starting at s[p] == '/', then
@@ -264,11 +266,20 @@ func isCanonicalIPv4(host string) bool {
 	return parts == 3 && digits > 0
 }
 
+// omittedOr is pos+shift, or record.Omitted when pos is negative (absent).
 func omittedOr(pos, shift int) uint32 {
 	if pos < 0 {
-		return ^uint32(0)
+		return record.Omitted
 	}
 	return uint32(pos + shift)
+}
+
+// moved is pos+shift, or -1 when pos is -1 (absent).
+func moved(pos, shift int) int {
+	if pos < 0 {
+		return -1
+	}
+	return pos + shift
 }
 
 // Buffer is where the fix-ups build a serialization. A nil *Buffer means
