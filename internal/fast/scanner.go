@@ -73,11 +73,10 @@ func (sc *scanner) refill(k int) *asm.Block {
 	return &sc.blocks[0]
 }
 
-// spanMask is the mask of bit positions [lo, hi) of a block, 0 <= lo <= hi <= 64.
+// spanMask is the mask of bit positions [lo, hi) of a block, for lo and
+// hi in 0..64; it is 0 when hi <= lo. No branch: Go shifts a uint64 by 64
+// or more to 0, so the two halves are disjoint exactly when hi <= lo.
 func spanMask(lo, hi int) uint64 {
-	if hi <= lo {
-		return 0
-	}
 	return (^uint64(0) << uint(lo)) & (^uint64(0) >> uint(64-hi))
 }
 
