@@ -23,7 +23,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 	// the first '?' or '#'; a "\" declines; a dot segment can only start
 	// right after a '/' with '.' or '%' (the only other delimiter that can
 	// begin "%2e"), so only those few positions get a closer look.
-	carry := uint64(1) // a '/' just before the block: s[p] is the path's leading '/'
+	carry := uint64(0) // whether the last byte of the block before is a '/'
 	for k := p >> 6; k*64 < n; k++ {
 		b := sc.cached(k)
 		if b == nil {
@@ -40,11 +40,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 				return -1, -1, false, false
 			}
 		}
-		slash := b.Slash
-		if k*64 <= p && p < k*64+64 {
-			slash |= 1 << uint(p-k*64)
-			carry = 0
-		}
+		slash := b.Slash // s[p] among them
 		cand := (slash<<1 | carry) & (b.Dot | other) & r
 		for ; cand != 0; cand &= cand - 1 {
 			i := k*64 + bits.TrailingZeros64(cand)
