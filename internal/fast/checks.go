@@ -4,8 +4,6 @@ import (
 	"math/bits"
 	"strings"
 	"unsafe"
-
-	"github.com/spanurl/spanurl/record"
 )
 
 // checkPath validates a special URL's path starting at s[p] == '/', then
@@ -18,7 +16,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 	if p+1 == n {
 		return -1, -1, false, true // the path "/" and nothing after it
 	}
-	end, queryStart, fragmentStart := n, -1, -1
+	end := n
 	// Per block, with the kernel's per-character masks: the path ends at
 	// the first '?' or '#'; a "\" declines; a dot segment can only start
 	// right after a '/' with '.' or '%' (the only other delimiter that can
@@ -54,45 +52,13 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 		}
 		carry = slash >> 63
 		if term != 0 {
-			// The path ends here; the query's '#', if any, is usually
-			// among the Term bits of this same block.
 			end = k*64 + bits.TrailingZeros64(term)
-			if s[end] == '#' {
-				fragmentStart = end
-				break
-			}
-			queryStart = end
-			for m := term & (term - 1); m != 0; m &= m - 1 {
-				if j := k*64 + bits.TrailingZeros64(m); s[j] == '#' {
-					fragmentStart = j
-					break
-				}
-			}
-			if fragmentStart < 0 && (k+1)*64 < n {
-				if f := fragmentAfter(sc, s, (k+1)*64); f < n {
-					fragmentStart = f
-				}
-			}
 			break
 		}
 	}
-	escape = sc.anyBad && sc.has(classBad, p, n) ||
-		sc.anyExtra && !extraFitsSpecial(sc, s, p, end, queryStart, fragmentStart)
+	queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, true)
+	escape = escape || sc.anyBad && sc.has(classBad, p, end) || sc.anyExtra && hasPathExtra(sc, s, p, end)
 	return queryStart, fragmentStart, escape, true
-}
-
-// extraFitsSpecial reports whether the Extra bytes of a special URL's path
-// s[p:end], query (from queryStart) and fragment (from fragmentStart, both
-// negative when absent) are all left as they are.
-func extraFitsSpecial(sc *scanner, s string, p, end, queryStart, fragmentStart int) bool {
-	fragEnd := len(s)
-	if fragmentStart >= 0 {
-		fragEnd = fragmentStart
-		if hasByte(sc, s, fragmentStart+1, len(s), '`') {
-			return false
-		}
-	}
-	return !hasPathExtra(sc, s, p, end) && (queryStart < 0 || !hasByte(sc, s, queryStart+1, fragEnd, '\''))
 }
 
 // hasPathExtra reports whether [i, end) holds an Extra byte of the path
@@ -262,21 +228,16 @@ func isCanonicalIPv4(host string) bool {
 	return parts == 3 && digits > 0
 }
 
-// omittedOr is pos+shift, or record.Omitted when pos is negative (absent).
-func omittedOr(pos, shift int) uint32 {
-	if pos < 0 {
-		return record.Omitted
-	}
-	return uint32(pos + shift)
-}
-
-// moved is pos+shift, or -1 when pos is -1 (absent).
+// moved is pos+shift, or -1 when pos is negative (absent).
 func moved(pos, shift int) int {
 	if pos < 0 {
 		return -1
 	}
 	return pos + shift
 }
+
+// omittedOr is moved as an offset: uint32(-1) is record.Omitted.
+func omittedOr(pos, shift int) uint32 { return uint32(moved(pos, shift)) }
 
 // Buffer is where the fix-ups build a serialization. A nil *Buffer means
 // a new string for each result. A reused Buffer keeps its memory: the
