@@ -241,7 +241,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	size := n
 	if escape {
-		size += escapedSize(sc, end) - (n - end)
+		size += escapeGrowth(sc, end)
 		if size > record.MaxInput {
 			return "", p, false
 		}

@@ -65,8 +65,9 @@ func appendEscaped(dst []byte, rest string, state escapeState) (out []byte, quer
 	return dst, query, fragment
 }
 
-// escapedSize bounds the length of rest s[i:] after appendEscaped: every
-// byte it encodes is a Bad or Extra byte, and becomes three.
-func escapedSize(sc *scanner, i int) int {
-	return len(sc.s) - i + 2*(sc.popcount(classBad, i, len(sc.s))+sc.popcount(classExtra, i, len(sc.s)))
+// escapeGrowth bounds how much longer s[i:] gets through appendEscaped:
+// every byte it encodes is a Bad or Extra byte, and becomes three.
+func escapeGrowth(sc *scanner, i int) int {
+	n := len(sc.s)
+	return 2 * (sc.popcount(classBad, i, n) + sc.popcount(classExtra, i, n))
 }
