@@ -44,23 +44,6 @@ func (p *Parser) prepare(input string, trim bool) {
 		p.input = append(p.input, seg...)
 		return
 	}
-	if valid {
-		// Whole runs between tabs and newlines are copied at once.
-		i := start
-		for i < end {
-			j := i
-			for j < end && input[j] != '\t' && input[j] != '\n' && input[j] != '\r' {
-				j++
-			}
-			p.input = append(p.input, input[i:j]...)
-			if j < end {
-				p.errs.addOriginal(record.InvalidURLUnit, j)
-				p.errs.removed = append(p.errs.removed, len(p.input))
-			}
-			i = j + 1
-		}
-		return
-	}
 	for i := start; i < end; i++ {
 		c := input[i]
 		if c == '\t' || c == '\n' || c == '\r' {
