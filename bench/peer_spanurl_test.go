@@ -103,9 +103,7 @@ func BenchmarkAbsoluteParallel(b *testing.B) {
 				} else {
 					n += len(u.Href())
 				}
-				if i++; i == len(lines) {
-					i = 0
-				}
+				i = next(i, len(lines))
 			}
 			consume(n)
 		})
@@ -133,9 +131,7 @@ func BenchmarkRelativeParallel(b *testing.B) {
 				} else {
 					n += len(u.Href())
 				}
-				if i++; i == len(r.Ref) {
-					i = 0
-				}
+				i = next(i, len(r.Ref))
 			}
 			consume(n)
 		})
