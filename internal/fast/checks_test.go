@@ -66,6 +66,35 @@ func TestEndsInANumber(t *testing.T) {
 	}
 }
 
+// TestMayEndInANumber: for every last byte, the one-compare test never
+// skips a host that ends in a number, and it does skip the common
+// endings.
+func TestMayEndInANumber(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if mayEndInANumber(byte(c)) {
+			continue
+		}
+		for _, prefix := range []string{"", "0", "a.0", "1", "0x", "0X", "1.2.3.", "a.0x1", "a.12", "1.2.3.4"} {
+			if host := prefix + string(rune(c)); endsInANumber(host) != numberNo {
+				t.Errorf("mayEndInANumber(%#x) is false, but %q ends in a number", c, host)
+			}
+			if host := prefix + string([]byte{byte(c)}); endsInANumber(host) != numberNo {
+				t.Errorf("mayEndInANumber(%#x) is false, but %q ends in a number", c, host)
+			}
+		}
+	}
+	for _, c := range "mgtMGTouk" {
+		if mayEndInANumber(byte(c)) {
+			t.Errorf("mayEndInANumber(%q) = true, want false", c)
+		}
+	}
+	for _, c := range "09afAFxX." {
+		if !mayEndInANumber(byte(c)) {
+			t.Errorf("mayEndInANumber(%q) = false, want true", c)
+		}
+	}
+}
+
 func TestFragmentAfter(t *testing.T) {
 	long := "http://h/p?"
 	for len(long) < 300 {
