@@ -17,12 +17,9 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	sc.init(s)
 	// Leading/trailing C0 or space, tabs, newlines, non-ASCII: all Bad.
 	// They are checked per component below; the scheme is scanned here,
-	// with one compare for the two schemes of nearly every URL.
-	if len(s) >= 8 && s[:8] == "https://" {
-		return parseSpecial(&sc, s, 5, false, 443, buf)
-	}
-	if len(s) >= 7 && s[:7] == "http://" {
-		return parseSpecial(&sc, s, 4, false, 80, buf)
+	// with one compare for the two schemes of nearly every URL (lowerHTTP).
+	if end, port := lowerHTTP(s); end > 0 {
+		return parseSpecial(&sc, s, end, false, port, buf)
 	}
 	schemeEnd, upperScheme := scanScheme(s)
 	if schemeEnd <= 0 {
@@ -55,6 +52,18 @@ func Valid(s string) bool {
 	buf := Buffer{ValidateOnly: true}
 	_, _, ok := ParseAbsolute(s, &buf)
 	return ok
+}
+
+// lowerHTTP tells the start of nearly every URL, "https://" or "http://",
+// with one compare: it returns the scheme's end and default port, or 0.
+func lowerHTTP(s string) (schemeEnd, defaultPort int) {
+	if len(s) >= 8 && s[:8] == "https://" {
+		return 5, 443
+	}
+	if len(s) >= 7 && s[:7] == "http://" {
+		return 4, 80
+	}
+	return 0, 0
 }
 
 type schemeKind uint8

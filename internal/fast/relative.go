@@ -72,13 +72,10 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	case c == '\\':
 		return "", p, false
 	}
-	// Most absolute references are http or https URLs with "//", which is
-	// what ParseAbsolute tells with one compare too.
-	if len(ref) >= 8 && ref[:8] == "https://" {
-		return parseSpecial(&sc, ref, 5, false, 443, buf)
-	}
-	if len(ref) >= 7 && ref[:7] == "http://" {
-		return parseSpecial(&sc, ref, 4, false, 80, buf)
+	// Most absolute references are http or https URLs with "//", which
+	// lowerHTTP tells as it does for ParseAbsolute.
+	if end, port := lowerHTTP(ref); end > 0 {
+		return parseSpecial(&sc, ref, end, false, port, buf)
 	}
 	if end, upper := scanScheme(ref); end > 0 {
 		// An absolute URL, unless it names the base's special scheme
