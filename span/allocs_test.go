@@ -164,3 +164,38 @@ func TestSlowPathOneAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestParserOwnsResult: a Parser's results never alias the caller's
+// slice, whichever path parsed them: overwriting the slice after the call
+// leaves the URL as it was.
+func TestParserOwnsResult(t *testing.T) {
+	var p span.Parser
+	base, _ := span.Parse("https://example.com/a/b?q#f")
+	for _, in := range []string{
+		"https://example.com/x?y#z", // canonical: the fast path's href is the input
+		"HTTP://Example.COM:80/p",   // fixed up in the Parser's buffer
+		"http://h/a/../b",           // the slow path
+		"/abs?q", "rel", "?q", "#f", "//host/p", "https://other.org/", "", "nope:x",
+	} {
+		for _, ref := range []bool{false, true} {
+			input := []byte(in)
+			var got span.URL
+			var err error
+			if ref {
+				got, err = p.ParseRef(base, input)
+			} else {
+				got, err = p.Parse(input)
+			}
+			if err != nil {
+				continue
+			}
+			want := got.Clone()
+			for i := range input {
+				input[i] = 'X'
+			}
+			if got != want {
+				t.Errorf("ParseRef=%v %q: the result changed with the caller's slice: %q, was %q", ref, in, got.Href(), want.Href())
+			}
+		}
+	}
+}

@@ -63,6 +63,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		u, err := span.Parse(input)
 		sameWithErrors(t, input, span.URL{}, u, err)
+		sameThroughParser(t, input, span.URL{}, u, err)
 		if err != nil {
 			return
 		}
@@ -82,6 +83,24 @@ func sameWithErrors(t *testing.T, input string, base span.URL, u span.URL, err e
 	}
 }
 
+// sameThroughParser asserts that a Parser gives what Parse gave, and that
+// its result does not change when the caller then reuses its slice.
+func sameThroughParser(t *testing.T, input string, base span.URL, u span.URL, err error) {
+	t.Helper()
+	var p span.Parser
+	in := []byte(input)
+	v, verr := p.ParseRef(base, in)
+	if (err == nil) != (verr == nil) || v != u {
+		t.Fatalf("input %q base %q: Parse gives %q (%v), a Parser %q (%v)", input, base.Href(), u.Href(), err, v.Href(), verr)
+	}
+	for i := range in {
+		in[i] = 0
+	}
+	if v != u {
+		t.Fatalf("input %q base %q: a Parser's result changed with the caller's slice: %q", input, base.Href(), v.Href())
+	}
+}
+
 // FuzzParseWithBase: the same for relative resolution against a base.
 func FuzzParseWithBase(f *testing.F) {
 	addSeeds(f, func(input, base string) {
@@ -97,6 +116,7 @@ func FuzzParseWithBase(f *testing.F) {
 		}
 		u, err := base.Parse(input)
 		sameWithErrors(t, input, base, u, err)
+		sameThroughParser(t, input, base, u, err)
 		if err != nil {
 			return
 		}

@@ -32,11 +32,10 @@ type Parser struct {
 // Parse parses input as an absolute URL, like the package-level Parse. The
 // result is valid until the next call on p.
 func (p *Parser) Parse(input []byte) (URL, error) {
-	s := p.load(input)
-	if href, pk, ok := fast.ParseAbsolute(s, &p.buf); ok {
-		return URL{href, pk}, nil
+	if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
+		return URL{p.own(href, input), pk}, nil
 	}
-	return p.slowParse(s, nil)
+	return p.slowParse(p.load(input), nil)
 }
 
 // ParseRef resolves ref against base, like base.Parse. The result is valid
@@ -46,16 +45,38 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 	if base.IsZero() {
 		return p.Parse(ref)
 	}
-	s := p.load(ref)
-	if href, pk, ok := fast.Resolve(base.href, base.p, s, &p.buf); ok {
-		return URL{href, pk}, nil
+	if href, pk, ok := fast.Resolve(base.href, base.p, view(ref), &p.buf); ok {
+		return URL{p.own(href, ref), pk}, nil
 	}
 	base.toRecord(&p.base)
-	return p.slowParse(s, &p.base)
+	return p.slowParse(p.load(ref), &p.base)
 }
 
-// load copies input into p's memory, so that results never alias the
-// caller's slice (which a log reader reuses for the next line).
+// view is input as a string, without a copy. The fast path only reads its
+// input during the call and keeps none of it but the href it returns,
+// which own moves into p's memory when it lies in input. A reference
+// joined to its base, and every fix-up, is built in p's buffer anyway:
+// copying each input first copied those bytes twice (7% of requests.txt
+// through ParseRef in an in-process A/B).
+func view(input []byte) string {
+	return unsafe.String(unsafe.SliceData(input), len(input))
+}
+
+// own returns href, copied into p's memory if it lies in input: results
+// never alias the caller's slice, which a log reader reuses for the next
+// line.
+func (p *Parser) own(href string, input []byte) string {
+	h := uintptr(unsafe.Pointer(unsafe.StringData(href)))
+	in := uintptr(unsafe.Pointer(unsafe.SliceData(input)))
+	if len(href) == 0 || h-in >= uintptr(len(input)) {
+		return href // built in p's buffer, or a substring of the base
+	}
+	p.in = append(p.in[:0], href...)
+	return unsafe.String(unsafe.SliceData(p.in), len(p.in))
+}
+
+// load copies input into p's memory for the slow path, whose records and
+// errors may hold substrings of its input.
 func (p *Parser) load(input []byte) string {
 	p.in = append(p.in[:0], input...)
 	return unsafe.String(unsafe.SliceData(p.in), len(p.in))
