@@ -88,6 +88,12 @@ func FuzzFastSlow(f *testing.F) {
 	for _, s := range []string{"", "#x", "?y", "/p", "//h/p", "a/b", "../a", "HTTP://H:80", "x:y"} {
 		f.Add(s, uint8(1))
 	}
+	// A query that ends in a later 64-byte block than it starts, with and
+	// without a fragment there.
+	long := "http://h/p?" + strings.Repeat("q", 70)
+	for _, s := range []string{"http://h/p?q#f", long, long + "#f", long + "?#f"} {
+		f.Add(s, uint8(0))
+	}
 	bases := make([]span.URL, len(differentialBases))
 	for i, b := range differentialBases {
 		bases[i], _ = span.Parse(b)
