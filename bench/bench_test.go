@@ -55,7 +55,7 @@ var sink atomic.Int64
 
 func consume(n int) { sink.Add(int64(n)) }
 
-func skipOnNoData(b *testing.B, err error) {
+func skipOnNoData(b testing.TB, err error) {
 	b.Helper()
 	if errors.Is(err, ErrNoData) {
 		b.Skipf("skipping: %v", err)
