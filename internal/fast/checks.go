@@ -195,9 +195,7 @@ func endsInANumber(host string) numberKind {
 			return numberNo
 		}
 	}
-	// A number ends in a decimal or hex digit, or is "0x": most hosts end
-	// in a letter past "f" ("com", "org", "net") and are done here.
-	if c := host[len(host)-1]; !(c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' || c|0x20 == 'x') {
+	if !mayEndInANumber(host[len(host)-1]) {
 		return numberNo
 	}
 	last := host[strings.LastIndexByte(host, '.')+1:]
