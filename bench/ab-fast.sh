@@ -12,8 +12,8 @@
 # ../internal/fastabold for the duration of the run (removed on exit) and
 # builds ab_fast_test.go with the abfast tag. REV's ParseAbsolute and
 # Resolve must have today's signatures. Ratios below 1: the working tree
-# is faster. On this shared VM two chunks a millisecond apart agree to
-# about 10%, and the ratio of the totals to about 1-2%: trust a change of
+# is faster. On this shared VM single chunks differ by 10-15% (p10-p90),
+# and the ratio of the totals repeats to about 1-2%: trust a change of
 # 3% or more that repeats across COUNT runs, not a single run's 1%.
 set -euo pipefail
 cd "$(dirname "$0")"
