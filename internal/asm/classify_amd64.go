@@ -41,6 +41,20 @@ func Classify(dst []Block, s string) int {
 	return classify(dst, s)
 }
 
+// ClassifySummary is Classify, and also returns the Summary of all of s: of every block,
+// also those past len(dst). It does not allocate.
+func ClassifySummary(dst []Block, s string) (int, Summary) {
+	if kernelLevel == levelAVX512 {
+		return classifySummaryAVX512(dst, s)
+	}
+	return classifySummaryGo(dst, s)
+}
+
+// classifySummaryAVX512 is ClassifySummary in one pass of the AVX-512 kernel.
+//
+//go:noescape
+func classifySummaryAVX512(dst []Block, s string) (n int, sum Summary)
+
 // classify jumps to the kernel kernelLevel names (classifyAVX512, classifyAVX2, or
 // ClassifyGeneric).
 //

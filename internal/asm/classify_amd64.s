@@ -40,12 +40,16 @@ TEXT ·classify(SB), NOSPLIT, $0-48
 //   VPERMB   moves byte j of group g to byte g of group j: the eight masks, in Block order.
 // The result is stored 16 bytes at a time, not as one 64-byte vector: the caller loads the
 // masks right away, and an 8-byte load from a 64-byte store is not forwarded as quickly.
-#define AVX512_BLOCK \
+// AVX512_MASKS leaves the masks in Z22; AVX512_BLOCK also stores them at (DI).
+#define AVX512_MASKS \
 	VPMINUB        ·avx512Consts+avx512Vectors_top(SB), Z22, Z22 \
 	VPERMI2B.Z     Z17, Z16, K1, Z22 \
 	VPSHUFB        Z20, Z22, Z22 \
 	VGF2P8AFFINEQB $0, Z22, Z18, Z22 \
-	VPERMB         Z22, Z19, Z22 \
+	VPERMB         Z22, Z19, Z22
+
+#define AVX512_BLOCK \
+	AVX512_MASKS \
 	VMOVDQU64      X22, (DI) \
 	VEXTRACTI32X4  $1, Z22, 16(DI) \
 	VEXTRACTI32X4  $2, Z22, 32(DI) \
@@ -99,6 +103,81 @@ avx512tail:
 
 avx512ret:
 	MOVQ AX, ret+40(FP)
+	RET
+
+// func classifySummaryAVX512(dst []Block, s string) (n int, sum Summary)
+// classifyAVX512, and Z23 = the OR of the masks of every block of s: the blocks that fit
+// in dst, then the rest, classified without being stored. Bit j of sum (VPTESTMQ) is
+// whether mask j is nonzero anywhere. K2 and Z23 are the only registers it adds.
+TEXT ·classifySummaryAVX512(SB), NOSPLIT, $0-49
+	MOVQ   dst_base+0(FP), DI
+	MOVQ   dst_len+8(FP), CX
+	MOVQ   s_base+24(FP), SI
+	MOVQ   s_len+32(FP), DX
+	XORL   AX, AX
+	VPXORQ Z23, Z23, Z23
+	TESTQ  DX, DX
+	JZ     sumdone
+
+	VMOVDQU64 ·permTable+0(SB), Z16
+	VMOVDQU64 ·permTable+64(SB), Z17
+	VMOVDQU64 ·avx512Consts+avx512Vectors_sel(SB), Z18
+	VMOVDQU64 ·avx512Consts+avx512Vectors_transpose(SB), Z19
+	VMOVDQU64 ·avx512Consts+avx512Vectors_reverse(SB), Z20
+	KXNORQ    K1, K1, K1
+
+	CMPQ DX, $64
+	JB   sumtail
+
+sumloop:
+	CMPQ      AX, CX
+	JEQ       sumrest
+	VMOVDQU64 (SI), Z22
+	AVX512_BLOCK
+	VPORQ     Z22, Z23, Z23
+	ADDQ      $64, SI
+	SUBQ      $64, DX
+	ADDQ      $Block__size, DI
+	INCQ      AX
+	CMPQ      DX, $64
+	JAE       sumloop
+
+sumtail:
+	// 0 <= DX < 64 bytes left (masked load, as in classifyAVX512); stored if dst has room.
+	TESTQ      DX, DX
+	JZ         sumdone
+	MOVQ       $-1, R8
+	BZHIQ      DX, R8, R8
+	KMOVQ      R8, K1
+	VMOVDQU8.Z (SI), K1, Z22
+	CMPQ       AX, CX
+	JEQ        sumtailonly
+	AVX512_BLOCK
+	VPORQ      Z22, Z23, Z23
+	INCQ       AX
+	JMP        sumdone
+
+sumtailonly:
+	AVX512_MASKS
+	VPORQ Z22, Z23, Z23
+	JMP   sumdone
+
+sumrest:
+	// dst is full: whole blocks left only add to the summary.
+	CMPQ      DX, $64
+	JB        sumtail
+	VMOVDQU64 (SI), Z22
+	AVX512_MASKS
+	VPORQ     Z22, Z23, Z23
+	ADDQ      $64, SI
+	SUBQ      $64, DX
+	JMP       sumrest
+
+sumdone:
+	VPTESTMQ Z23, Z23, K2
+	KMOVQ    K2, R8
+	MOVQ     AX, n+40(FP)
+	MOVB     R8, sum+48(FP)
 	RET
 
 // ---------------------------------------------------------------------------------------

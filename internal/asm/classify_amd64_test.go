@@ -162,3 +162,25 @@ func bit(v bool) uint64 {
 	}
 	return 0
 }
+
+// archSummaryKernels lists the AVX-512 summary kernel when the CPU has it, and
+// ClassifySummary with kernelLevel forced to each level this CPU supports.
+func archSummaryKernels() []summaryKernel {
+	via := func(level uint8) func([]Block, string) (int, Summary) {
+		return func(dst []Block, s string) (int, Summary) {
+			saved := kernelLevel
+			kernelLevel = level
+			n, sum := ClassifySummary(dst, s)
+			kernelLevel = saved
+			return n, sum
+		}
+	}
+	ks := []summaryKernel{{"summary-generic", via(levelGeneric)}}
+	if hasAVX2 {
+		ks = append(ks, summaryKernel{"summary-avx2", via(levelAVX2)})
+	}
+	if hasAVX512 {
+		ks = append(ks, summaryKernel{"summary-avx512", classifySummaryAVX512}, summaryKernel{"summary-dispatch-avx512", via(levelAVX512)})
+	}
+	return ks
+}

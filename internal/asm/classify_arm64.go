@@ -75,3 +75,9 @@ var neonTable = func() (t [128]byte) {
 	}
 	return t
 }()
+
+// ClassifySummary is Classify, and also returns the Summary of all of s: of every block,
+// also those past len(dst). It does not allocate.
+func ClassifySummary(dst []Block, s string) (int, Summary) {
+	return classifySummaryGo(dst, s)
+}

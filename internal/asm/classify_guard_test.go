@@ -48,4 +48,13 @@ func TestNoReadOutside(t *testing.T) {
 			}
 		}
 	}
+	for _, k := range allSummaryKernels() {
+		for n := 1; n <= 300; n++ {
+			for _, s := range []string{unsafe.String(&mid[len(mid)-n], n), unsafe.String(&mid[0], n)} {
+				for dstLen := 0; dstLen <= 2; dstLen++ {
+					checkSummary(t, k, s, dstLen)
+				}
+			}
+		}
+	}
 }

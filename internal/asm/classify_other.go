@@ -11,3 +11,9 @@ package asm
 func Classify(dst []Block, s string) int {
 	return ClassifyGeneric(dst, s)
 }
+
+// ClassifySummary is Classify, and also returns the Summary of all of s: of every block,
+// also those past len(dst). It does not allocate.
+func ClassifySummary(dst []Block, s string) (int, Summary) {
+	return classifySummaryGo(dst, s)
+}

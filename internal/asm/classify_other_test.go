@@ -9,3 +9,6 @@ func archKernels() []kernel { return nil }
 func benchKernels() []benchKernel {
 	return []benchKernel{{"generic", func() func() { return func() {} }}}
 }
+
+// archSummaryKernels: ClassifySummary is classifySummaryGo on this build.
+func archSummaryKernels() []summaryKernel { return nil }

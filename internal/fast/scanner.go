@@ -26,26 +26,9 @@ type scanner struct {
 func (sc *scanner) init(s string) {
 	sc.s = s
 	sc.first = 0
-	sc.count = asm.Classify(sc.blocks[:], s)
-	var bad, extra uint64
-	for i := range sc.count {
-		b := &sc.blocks[i]
-		bad |= b.Bad
-		extra |= b.Extra
-	}
-	if len(s) > window*64 {
-		// Longer than one window: summarize the rest too, then come back.
-		for k := window; k*64 < len(s); k += window {
-			n := asm.Classify(sc.blocks[:], s[64*k:])
-			for i := range n {
-				b := &sc.blocks[i]
-				bad |= b.Bad
-				extra |= b.Extra
-			}
-		}
-		sc.count = asm.Classify(sc.blocks[:], s)
-	}
-	sc.anyBad, sc.anyExtra = bad != 0, extra != 0
+	var sum asm.Summary
+	sc.count, sum = asm.ClassifySummary(sc.blocks[:], s)
+	sc.anyBad, sc.anyExtra = sum.Bad(), sum.Extra()
 }
 
 // block returns the masks of 64-byte block k.
