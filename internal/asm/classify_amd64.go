@@ -44,11 +44,14 @@ func Classify(dst []Block, s string) int {
 // ClassifySummary is Classify, and also returns the Summary of all of s: of every block,
 // also those past len(dst). It does not allocate.
 func ClassifySummary(dst []Block, s string) (int, Summary) {
-	if kernelLevel == levelAVX512 {
-		return classifySummaryAVX512(dst, s)
-	}
-	return classifySummaryGo(dst, s)
+	return classifySummary(dst, s)
 }
+
+// classifySummary jumps to classifySummaryAVX512 when kernelLevel is levelAVX512, else to
+// classifySummaryGo: one direct call for the caller, as with classify.
+//
+//go:noescape
+func classifySummary(dst []Block, s string) (n int, sum Summary)
 
 // classifySummaryAVX512 is ClassifySummary in one pass of the AVX-512 kernel.
 //

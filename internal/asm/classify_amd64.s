@@ -20,6 +20,14 @@ TEXT ·classify(SB), NOSPLIT, $0-48
 	JMP  ·classifyAVX2(SB)
 	JMP  ·ClassifyGeneric(SB)
 
+// func classifySummary(dst []Block, s string) (n int, sum Summary)
+// The same for ClassifySummary: the AVX-512 kernel, or the portable version.
+TEXT ·classifySummary(SB), NOSPLIT, $0-49
+	CMPB ·kernelLevel(SB), $const_levelAVX512
+	JNE  2(PC)
+	JMP  ·classifySummaryAVX512(SB)
+	JMP  ·classifySummaryGo(SB)
+
 // ---------------------------------------------------------------------------------------
 // AVX-512 (F, BW, VL, VBMI) + GFNI + BMI2.
 //

@@ -3,6 +3,7 @@ package fast
 import (
 	"math/bits"
 
+	"github.com/spanurl/spanurl/internal/asm"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -13,8 +14,9 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	if len(s) == 0 || len(s) > record.MaxInput {
 		return "", p, false
 	}
-	var sc scanner
-	sc.init(s)
+	var sc scanner // set up as its type's comment says
+	sc.s = s
+	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
 	// Leading/trailing C0 or space, tabs, newlines, non-ASCII: all Bad.
 	// They are checked per component below; the scheme is scanned here,
 	// with one compare for the two schemes of nearly every URL (lowerHTTP).
@@ -307,7 +309,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 	// Only the C0 control set is encoded in an opaque path: of the Bad
 	// bytes, '"', '<' and '>' stay as they are. A space is kept too, but
 	// "%20" before "?" or "#" and trimming at the end make it a decline.
-	if sc.anyBad {
+	if sc.sum.Bad() {
 		var bad iter
 		bad.init(sc, classBad, p, end)
 		for i := bad.next(sc); i >= 0; i = bad.next(sc) {

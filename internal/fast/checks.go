@@ -53,7 +53,7 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 		carry = slash >> 63
 		if term != 0 {
 			end = k*64 + bits.TrailingZeros64(term)
-			if !sc.anyBad && !sc.anyExtra {
+			if !sc.sum.Bad() && !sc.sum.Extra() {
 				// Nothing in s to percent-encode, as in most URLs: only
 				// the fragment is left to find, without the escape checks
 				// of checkQueryFragment.
@@ -68,11 +68,11 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 			break
 		}
 	}
-	if end == n && !sc.anyBad && !sc.anyExtra {
+	if end == n && !sc.sum.Bad() && !sc.sum.Extra() {
 		return -1, -1, false, true
 	}
 	queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, true)
-	escape = escape || sc.anyBad && sc.has(classBad, p, end) || sc.anyExtra && hasPathExtra(sc, s, p, end)
+	escape = escape || sc.sum.Bad() && sc.has(classBad, p, end) || sc.sum.Extra() && hasPathExtra(sc, s, p, end)
 	return queryStart, fragmentStart, escape, true
 }
 
@@ -105,12 +105,12 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 	if s[q] == '?' {
 		queryStart = q
 		f = fragmentAfter(sc, s, q+1)
-		escape = sc.anyBad && sc.has(classBad, q+1, f) ||
-			special && sc.anyExtra && hasByte(sc, s, q+1, f, '\'')
+		escape = sc.sum.Bad() && sc.has(classBad, q+1, f) ||
+			special && sc.sum.Extra() && hasByte(sc, s, q+1, f, '\'')
 	}
 	if f < n {
 		fragmentStart = f
-		escape = escape || sc.anyBad && sc.has(classBad, f+1, n) || sc.anyExtra && hasByte(sc, s, f+1, n, '`')
+		escape = escape || sc.sum.Bad() && sc.has(classBad, f+1, n) || sc.sum.Extra() && hasByte(sc, s, f+1, n, '`')
 	}
 	return queryStart, fragmentStart, escape
 }

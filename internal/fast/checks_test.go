@@ -1,6 +1,10 @@
 package fast
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/asm"
+)
 
 // The differential tests in span compare the whole fast path with the slow
 // path; these pin down the small predicates it is built from, at their
@@ -113,7 +117,8 @@ func TestFragmentAfter(t *testing.T) {
 		{long, 10, len(long)},
 	} {
 		var sc scanner
-		sc.init(tc.s)
+		sc.s = tc.s
+		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], tc.s)
 		if got := fragmentAfter(&sc, tc.s, tc.from); got != tc.want {
 			t.Errorf("fragmentAfter(%q, %d) = %d, want %d", tc.s, tc.from, got, tc.want)
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/spanurl/spanurl/internal/asm"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -33,8 +34,9 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		// The relative state at EOF: the base without its fragment.
 		return bh[:fragAt], bp.WithQueryFragment(bp.QueryStart(), record.Omitted), true
 	}
-	var sc scanner
-	sc.init(ref)
+	var sc scanner // set up as its type's comment says
+	sc.s = ref
+	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], ref)
 	switch c := ref[0]; {
 	case c == '#':
 		// The fragment of the base's URL is replaced.
@@ -144,7 +146,7 @@ func checkRelativePath(sc *scanner, ref string, start int) (q, f int, escape, ok
 	if isDotSegment(ref[start:segEnd]) {
 		return -1, -1, false, false
 	}
-	escape = sc.anyBad && sc.has(classBad, start, segEnd) || sc.anyExtra && hasPathExtra(sc, ref, start, segEnd)
+	escape = sc.sum.Bad() && sc.has(classBad, start, segEnd) || sc.sum.Extra() && hasPathExtra(sc, ref, start, segEnd)
 	if segEnd == len(ref) || ref[segEnd] != '/' {
 		q, f, e := checkQueryFragment(sc, ref, segEnd, true)
 		return q, f, escape || e, true
