@@ -21,6 +21,12 @@
 //     ClassifyGeneric, table-driven Go, which is also the reference every kernel is tested
 //     against.
 //
+// ClassifySummary is Classify that also returns a Summary of all of the string (which
+// classes occur anywhere in it, also past the blocks that fit), so that a scanner learns
+// whether a URL has any Bad or Extra byte at all without a second pass: the AVX-512 kernel
+// ORs the masks of every block as it goes, and the other builds classify the rest into a
+// window of their own.
+//
 // On amd64 the kernel is chosen once, during package initialization, from
 // golang.org/x/sys/cpu. Build with -tags noasm to use the portable code everywhere.
 //
