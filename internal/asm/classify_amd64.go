@@ -38,6 +38,11 @@ var (
 // blocks as fit in dst (min(len(dst), ceil(len(s)/64))), and returns how many it filled. It
 // never reads outside s and does not allocate.
 func Classify(dst []Block, s string) int {
+	if kernelLevel == levelAVX512 {
+		// The one AVX-512 kernel also summarizes past dst: cut s to dst's blocks.
+		n, _ := classifyAVX512(dst, s[:min(len(s), 64*len(dst))])
+		return n
+	}
 	return classify(dst, s)
 }
 
@@ -47,28 +52,24 @@ func ClassifySummary(dst []Block, s string) (int, Summary) {
 	return classifySummary(dst, s)
 }
 
-// classifySummary jumps to classifySummaryAVX512 when kernelLevel is levelAVX512, else to
+// classifySummary jumps to classifyAVX512 when kernelLevel is levelAVX512, else to
 // classifySummaryGo: one direct call for the caller, as with classify.
 //
 //go:noescape
 func classifySummary(dst []Block, s string) (n int, sum Summary)
 
-// classifySummaryAVX512 is ClassifySummary in one pass of the AVX-512 kernel.
-//
-//go:noescape
-func classifySummaryAVX512(dst []Block, s string) (n int, sum Summary)
-
-// classify jumps to the kernel kernelLevel names (classifyAVX512, classifyAVX2, or
+// classify jumps to the kernel kernelLevel names below AVX-512 (classifyAVX2 or
 // ClassifyGeneric).
 //
 //go:noescape
 func classify(dst []Block, s string) int
 
-// classifyAVX512 is Classify for CPUs with AVX-512F, AVX-512BW, AVX-512VL, AVX-512VBMI,
-// GFNI and BMI2 (Intel Ice Lake and later, AMD Zen 4 and later).
+// classifyAVX512 is ClassifySummary, in one pass, for CPUs with AVX-512F, AVX-512BW,
+// AVX-512VL, AVX-512VBMI, GFNI and BMI2 (Intel Ice Lake and later, AMD Zen 4 and later);
+// Classify calls it with s cut to the blocks that fit in dst.
 //
 //go:noescape
-func classifyAVX512(dst []Block, s string) int
+func classifyAVX512(dst []Block, s string) (n int, sum Summary)
 
 // classifyAVX2 is Classify for CPUs with AVX2 and BMI2.
 //

@@ -6,15 +6,13 @@
 // Both kernels take the arguments in the same registers:
 //   DI = &dst[k] (next block to fill), CX = len(dst), SI = next input byte, DX = bytes left,
 //   AX = blocks filled so far (the result).
-// They fill whole 64-byte blocks in a loop and then at most one partial block, never
-// loading a byte outside s.
+// They fill whole 64-byte blocks in a loop and then at most one partial block (the AVX-512
+// kernel goes on over the rest of s for its summary), never loading a byte outside s.
 
 // func classify(dst []Block, s string) int
-// A tail call into the kernel kernelLevel chose at init; all take the same arguments.
+// A tail call into the kernel kernelLevel chose at init, below AVX-512 (Classify calls the
+// AVX-512 kernel itself); all take the same arguments.
 TEXT ·classify(SB), NOSPLIT, $0-48
-	CMPB ·kernelLevel(SB), $const_levelAVX512
-	JNE  2(PC)
-	JMP  ·classifyAVX512(SB)
 	CMPB ·kernelLevel(SB), $const_levelAVX2
 	JNE  2(PC)
 	JMP  ·classifyAVX2(SB)
@@ -25,7 +23,7 @@ TEXT ·classify(SB), NOSPLIT, $0-48
 TEXT ·classifySummary(SB), NOSPLIT, $0-49
 	CMPB ·kernelLevel(SB), $const_levelAVX512
 	JNE  2(PC)
-	JMP  ·classifySummaryAVX512(SB)
+	JMP  ·classifyAVX512(SB)
 	JMP  ·classifySummaryGo(SB)
 
 // ---------------------------------------------------------------------------------------
@@ -63,17 +61,20 @@ TEXT ·classifySummary(SB), NOSPLIT, $0-49
 	VEXTRACTI32X4  $2, Z22, 32(DI) \
 	VEXTRACTI32X4  $3, Z22, 48(DI)
 
-// func classifyAVX512(dst []Block, s string) int
-TEXT ·classifyAVX512(SB), NOSPLIT, $0-48
-	MOVQ dst_base+0(FP), DI
-	MOVQ dst_len+8(FP), CX
-	MOVQ s_base+24(FP), SI
-	MOVQ s_len+32(FP), DX
-	XORL AX, AX
-	TESTQ CX, CX
-	JZ   avx512ret
-	TESTQ DX, DX
-	JZ   avx512ret
+// func classifyAVX512(dst []Block, s string) (n int, sum Summary)
+// Fills dst as Classify does, and Z23 = the OR of the masks of every block of s: the blocks
+// that fit in dst, then the rest, classified without being stored (Classify passes s cut to
+// dst's blocks, so there is no rest). Bit j of sum (VPTESTMQ) is whether mask j is nonzero
+// anywhere.
+TEXT ·classifyAVX512(SB), NOSPLIT, $0-49
+	MOVQ   dst_base+0(FP), DI
+	MOVQ   dst_len+8(FP), CX
+	MOVQ   s_base+24(FP), SI
+	MOVQ   s_len+32(FP), DX
+	XORL   AX, AX
+	VPXORQ Z23, Z23, Z23
+	TESTQ  DX, DX
+	JZ     avx512done
 
 	VMOVDQU64 ·permTable+0(SB), Z16
 	VMOVDQU64 ·permTable+64(SB), Z17
@@ -86,60 +87,8 @@ TEXT ·classifyAVX512(SB), NOSPLIT, $0-48
 	JB   avx512tail
 
 avx512loop:
-	VMOVDQU64 (SI), Z22
-	AVX512_BLOCK
-	ADDQ $64, SI
-	SUBQ $64, DX
-	ADDQ $Block__size, DI
-	INCQ AX
-	CMPQ AX, CX
-	JEQ  avx512ret
-	CMPQ DX, $64
-	JAE  avx512loop
-
-avx512tail:
-	// 0 <= DX < 64 bytes left and room for one more block. The masked load does not fault
-	// on the lanes it leaves out, so this never reads past the end of s.
-	TESTQ DX, DX
-	JZ    avx512ret
-	MOVQ  $-1, R8
-	BZHIQ DX, R8, R8
-	KMOVQ R8, K1
-	VMOVDQU8.Z (SI), K1, Z22
-	AVX512_BLOCK
-	INCQ AX
-
-avx512ret:
-	MOVQ AX, ret+40(FP)
-	RET
-
-// func classifySummaryAVX512(dst []Block, s string) (n int, sum Summary)
-// classifyAVX512, and Z23 = the OR of the masks of every block of s: the blocks that fit
-// in dst, then the rest, classified without being stored. Bit j of sum (VPTESTMQ) is
-// whether mask j is nonzero anywhere. K2 and Z23 are the only registers it adds.
-TEXT ·classifySummaryAVX512(SB), NOSPLIT, $0-49
-	MOVQ   dst_base+0(FP), DI
-	MOVQ   dst_len+8(FP), CX
-	MOVQ   s_base+24(FP), SI
-	MOVQ   s_len+32(FP), DX
-	XORL   AX, AX
-	VPXORQ Z23, Z23, Z23
-	TESTQ  DX, DX
-	JZ     sumdone
-
-	VMOVDQU64 ·permTable+0(SB), Z16
-	VMOVDQU64 ·permTable+64(SB), Z17
-	VMOVDQU64 ·avx512Consts+avx512Vectors_sel(SB), Z18
-	VMOVDQU64 ·avx512Consts+avx512Vectors_transpose(SB), Z19
-	VMOVDQU64 ·avx512Consts+avx512Vectors_reverse(SB), Z20
-	KXNORQ    K1, K1, K1
-
-	CMPQ DX, $64
-	JB   sumtail
-
-sumloop:
 	CMPQ      AX, CX
-	JEQ       sumrest
+	JEQ       avx512rest
 	VMOVDQU64 (SI), Z22
 	AVX512_BLOCK
 	VPORQ     Z22, Z23, Z23
@@ -148,40 +97,41 @@ sumloop:
 	ADDQ      $Block__size, DI
 	INCQ      AX
 	CMPQ      DX, $64
-	JAE       sumloop
+	JAE       avx512loop
 
-sumtail:
-	// 0 <= DX < 64 bytes left (masked load, as in classifyAVX512); stored if dst has room.
+avx512tail:
+	// 0 <= DX < 64 bytes left, stored if dst has room. The masked load does not fault on
+	// the lanes it leaves out, so this never reads past the end of s.
 	TESTQ      DX, DX
-	JZ         sumdone
+	JZ         avx512done
 	MOVQ       $-1, R8
 	BZHIQ      DX, R8, R8
 	KMOVQ      R8, K1
 	VMOVDQU8.Z (SI), K1, Z22
 	CMPQ       AX, CX
-	JEQ        sumtailonly
+	JEQ        avx512tailonly
 	AVX512_BLOCK
 	VPORQ      Z22, Z23, Z23
 	INCQ       AX
-	JMP        sumdone
+	JMP        avx512done
 
-sumtailonly:
+avx512tailonly:
 	AVX512_MASKS
 	VPORQ Z22, Z23, Z23
-	JMP   sumdone
+	JMP   avx512done
 
-sumrest:
+avx512rest:
 	// dst is full: whole blocks left only add to the summary.
 	CMPQ      DX, $64
-	JB        sumtail
+	JB        avx512tail
 	VMOVDQU64 (SI), Z22
 	AVX512_MASKS
 	VPORQ     Z22, Z23, Z23
 	ADDQ      $64, SI
 	SUBQ      $64, DX
-	JMP       sumrest
+	JMP       avx512rest
 
-sumdone:
+avx512done:
 	VPTESTMQ Z23, Z23, K2
 	KMOVQ    K2, R8
 	MOVQ     AX, n+40(FP)

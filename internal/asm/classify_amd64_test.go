@@ -8,7 +8,7 @@ import (
 )
 
 // archKernels lists the amd64 kernels this CPU can run (the others are skipped; see
-// TestKernelsAvailable), called directly and through the dispatching entry point classify
+// TestKernelsAvailable), called directly and through Classify (and its dispatch, classify)
 // with kernelLevel forced to each level, which also covers its tail call into
 // ClassifyGeneric. Forcing kernelLevel is a test-only hook: the tests of this package do
 // not run in parallel, and the real value is restored after each call.
@@ -18,7 +18,7 @@ func archKernels() []kernel {
 		ks = append(ks, kernel{"avx2", classifyAVX2}, kernel{"dispatch-avx2", viaLevel(levelAVX2)})
 	}
 	if hasAVX512 {
-		ks = append(ks, kernel{"avx512", classifyAVX512}, kernel{"dispatch-avx512", viaLevel(levelAVX512)})
+		ks = append(ks, kernel{"avx512", avx512Blocks}, kernel{"dispatch-avx512", viaLevel(levelAVX512)})
 	}
 	return ks
 }
@@ -42,11 +42,18 @@ func benchKernels() []benchKernel {
 	return ks
 }
 
+// avx512Blocks is the AVX-512 kernel as a Classify: its blocks, without the summary (on
+// the whole of s, so it also summarizes past dst).
+func avx512Blocks(dst []Block, s string) int {
+	n, _ := classifyAVX512(dst, s)
+	return n
+}
+
 func viaLevel(level uint8) func([]Block, string) int {
 	return func(dst []Block, s string) int {
 		saved := kernelLevel
 		kernelLevel = level
-		n := classify(dst, s)
+		n := Classify(dst, s)
 		kernelLevel = saved
 		return n
 	}
@@ -180,7 +187,7 @@ func archSummaryKernels() []summaryKernel {
 		ks = append(ks, summaryKernel{"summary-avx2", via(levelAVX2)})
 	}
 	if hasAVX512 {
-		ks = append(ks, summaryKernel{"summary-avx512", classifySummaryAVX512}, summaryKernel{"summary-dispatch-avx512", via(levelAVX512)})
+		ks = append(ks, summaryKernel{"summary-avx512", classifyAVX512}, summaryKernel{"summary-dispatch-avx512", via(levelAVX512)})
 	}
 	return ks
 }
