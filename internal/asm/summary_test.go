@@ -33,39 +33,24 @@ func wantSummary(s string) Summary {
 }
 
 // checkSummary runs k on s with dstLen blocks: the blocks and count must be Classify's (the
-// first window, even when s is longer), nothing past the count written, and the summary
-// that of all of s.
+// first window, even when s is longer; check tests them), and the summary that of all of s.
 func checkSummary(t *testing.T, k summaryKernel, s string, dstLen int) {
 	t.Helper()
-	sentinel := Block{0xdead, 0xbeef, 0xf00d, 0xcafe, 0xface, 0xfeed, 0xc0de, 0xbead}
-	dst := make([]Block, dstLen)
-	for i := range dst {
-		dst[i] = sentinel
-	}
-	n, sum := k.fn(dst, s)
-	w := want(s, dstLen)
-	if n != len(w) {
-		t.Fatalf("%s(len(dst)=%d, len(s)=%d): returned %d blocks, want %d", k.name, dstLen, len(s), n, len(w))
-	}
-	for i := range w {
-		if dst[i] != w[i] {
-			t.Fatalf("%s(len(dst)=%d, len(s)=%d %q): block %d = %s, want %s", k.name, dstLen, len(s), s, i, fmtBlock(dst[i]), fmtBlock(w[i]))
-		}
-	}
-	for i := n; i < dstLen; i++ {
-		if dst[i] != sentinel {
-			t.Fatalf("%s(len(dst)=%d, len(s)=%d): wrote block %d past the returned count", k.name, dstLen, len(s), i)
-		}
-	}
+	var sum Summary
+	check(t, kernel{k.name, func(dst []Block, s string) int {
+		n, m := k.fn(dst, s)
+		sum = m
+		return n
+	}}, s, dstLen)
 	if ws := wantSummary(s); sum != ws {
 		t.Fatalf("%s(len(dst)=%d, len(s)=%d %q): summary %08b, want %08b", k.name, dstLen, len(s), s, sum, ws)
 	}
 }
 
 // TestClassifySummary runs every length 0..700 (windows of 0 to 5 blocks, so the rest past
-// dst is empty, whole blocks, a partial block, or both), at several alignments, with one
-// byte of each class put in the last block only, so a summary that skips the part past dst
-// or the tail shows up.
+// dst is empty, whole blocks, a partial block, or both), at several alignments, on bytes of
+// no class but one, of a random class, at a random place in the last 64 bytes: a summary
+// that skips the part past dst or the tail shows up.
 func TestClassifySummary(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	const plain = "abcdefghijklmnopqrstuvwxyz0123456789-_~!$&()*+,;="
