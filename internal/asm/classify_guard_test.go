@@ -3,6 +3,7 @@
 package asm
 
 import (
+	"runtime/debug"
 	"syscall"
 	"testing"
 	"unsafe"
@@ -56,5 +57,39 @@ func TestNoReadOutside(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestClassifyStopsAtDst: Classify reads only the blocks that fit in dst, however long s
+// is (the AVX-512 kernel would otherwise go on over the rest of s for its summary, a
+// whole-input pass per call). s runs from the last 64 bytes of a readable page into an
+// inaccessible one, so reading past its first block faults.
+func TestClassifyStopsAtDst(t *testing.T) {
+	page := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	defer syscall.Munmap(mem)
+	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	for i := page - 64; i < page; i++ {
+		mem[i] = 'a'
+	}
+	s := unsafe.String(&mem[page-64], 64+page) // its second block is on the guard page
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	for _, k := range allKernels() {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: read past dst's one block: %v", k.name, r)
+				}
+			}()
+			var dst [1]Block
+			if n := k.fn(dst[:], s); n != 1 || dst[0] != want(s[:64], 1)[0] {
+				t.Errorf("%s: %d blocks, %s", k.name, n, fmtBlock(dst[0]))
+			}
+		}()
 	}
 }
