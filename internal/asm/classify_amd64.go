@@ -114,9 +114,9 @@ var avx512Consts = func() (k avx512Vectors) {
 
 // avx2Vectors is the layout of avx2Consts; the assembly finds the fields through go_asm.h.
 type avx2Vectors struct {
-	structT, extraT, badT                   [32]byte
-	question, lowBad, upperBias, upperLimit [32]byte
-	slash, dot, colon, term0, term1         [32]byte
+	structT, extraT, badT                    [32]byte
+	question, lowBad, upperBias, upperLimit  [32]byte
+	slash, dot, colon0, colon1, term0, term1 [32]byte
 }
 
 // avx2Consts holds the vectors of the AVX2 kernel, each 32 bytes (one YMM load). The kernel
@@ -127,8 +127,9 @@ type avx2Vectors struct {
 // question) and the ranges handled by compares: controls, space and bytes >= 0x80 (signed
 // byte < 0x21) for Bad, and 'A'..'Z' (byte+upperBias < upperLimit, signed) for Upper.
 // Unused entries hold 0x80, which no ASCII byte equals; bytes >= 0x80 make VPSHUFB return
-// 0, which they do not equal either. Slash, Dot and Colon are one byte each and Term two
-// (slash, dot, colon, term0, term1), found in classOf; the kernel compares with each.
+// 0, which they do not equal either. Slash and Dot are one byte each, ColonBackslash and
+// Term two (slash, dot, colon0, colon1, term0, term1), found in classOf; the kernel
+// compares with each.
 var avx2Consts = func() (k avx2Vectors) {
 	subclass := func(class uint8, vs ...*[32]byte) {
 		n := 0
@@ -150,7 +151,7 @@ var avx2Consts = func() (k avx2Vectors) {
 	}
 	subclass(classSlash, &k.slash)
 	subclass(classDot, &k.dot)
-	subclass(classColon, &k.colon)
+	subclass(classColonBackslash, &k.colon0, &k.colon1)
 	subclass(classTerm, &k.term0, &k.term1)
 	for i := 0; i < 32; i++ {
 		k.structT[i], k.extraT[i], k.badT[i] = 0x80, 0x80, 0x80

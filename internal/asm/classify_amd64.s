@@ -143,7 +143,7 @@ avx512done:
 //
 // Constant registers, loaded once per call (see avx2Consts):
 //   Y8 structT, Y9 extraT, Y10 badT, Y11 '?', Y12 0x21, Y13 0x80-'A', Y14 0x80+26
-// The byte constants of Slash, Dot, Colon and Term are memory operands.
+// The byte constants of Slash, Dot, ColonBackslash and Term are memory operands.
 // A 64-byte block is two 32-byte vectors, Y0 (bytes 0-31) and Y6 (bytes 32-63); each class
 // mask is two VPMOVMSKB results joined in a GPR. The masks are made, fixed up and stored
 // one at a time (AVX2_ALL), in R8.
@@ -176,7 +176,7 @@ avx512done:
 	VPCMPGTB  Y5, Y14, Y5 \
 	VPMOVMSKB Y5, out
 
-// Slash, Dot, Colon: one byte each; Term: two bytes.
+// Slash, Dot: one byte each; ColonBackslash and Term: two bytes.
 #define AVX2_SLASH(in, out) \
 	VPCMPEQB  ·avx2Consts+avx2Vectors_slash(SB), in, Y1 \
 	VPMOVMSKB Y1, out
@@ -185,8 +185,10 @@ avx512done:
 	VPCMPEQB  ·avx2Consts+avx2Vectors_dot(SB), in, Y2 \
 	VPMOVMSKB Y2, out
 
-#define AVX2_COLON(in, out) \
-	VPCMPEQB  ·avx2Consts+avx2Vectors_colon(SB), in, Y3 \
+#define AVX2_COLON_BACKSLASH(in, out) \
+	VPCMPEQB  ·avx2Consts+avx2Vectors_colon0(SB), in, Y3 \
+	VPCMPEQB  ·avx2Consts+avx2Vectors_colon1(SB), in, Y4 \
+	VPOR      Y4, Y3, Y3 \
 	VPMOVMSKB Y3, out
 
 #define AVX2_TERM(in, out) \
@@ -203,7 +205,7 @@ avx512done:
 	m(AVX2_UPPER, Block_Upper)   \
 	m(AVX2_SLASH, Block_Slash)   \
 	m(AVX2_DOT, Block_Dot)       \
-	m(AVX2_COLON, Block_Colon)   \
+	m(AVX2_COLON_BACKSLASH, Block_ColonBackslash)   \
 	m(AVX2_TERM, Block_Term)
 
 // AVX2_JOIN(kernel, out): out = 64-bit mask of Y0 (low half) and Y6 (high half).

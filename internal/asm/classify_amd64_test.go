@@ -103,14 +103,14 @@ func TestKernelModels(t *testing.T) {
 			return tab[b&15]
 		}
 		got := Block{
-			Struct: bit(lookup(&k.structT) == b || b == k.question[0]),
-			Bad:    bit(lookup(&k.badT) == b || int8(b) < int8(k.lowBad[0])),
-			Extra:  bit(lookup(&k.extraT) == b),
-			Upper:  bit(int8(b+k.upperBias[0]) < int8(k.upperLimit[0])),
-			Slash:  bit(b == k.slash[0]),
-			Dot:    bit(b == k.dot[0]),
-			Colon:  bit(b == k.colon[0]),
-			Term:   bit(b == k.term0[0] || b == k.term1[0]),
+			Struct:         bit(lookup(&k.structT) == b || b == k.question[0]),
+			Bad:            bit(lookup(&k.badT) == b || int8(b) < int8(k.lowBad[0])),
+			Extra:          bit(lookup(&k.extraT) == b),
+			Upper:          bit(int8(b+k.upperBias[0]) < int8(k.upperLimit[0])),
+			Slash:          bit(b == k.slash[0]),
+			Dot:            bit(b == k.dot[0]),
+			ColonBackslash: bit(b == k.colon0[0] || b == k.colon1[0]),
+			Term:           bit(b == k.term0[0] || b == k.term1[0]),
 		}
 		if got != w {
 			t.Errorf("AVX2 model, byte %#02x: %s, want %s", c, fmtBlock(got), fmtBlock(w))

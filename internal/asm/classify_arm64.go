@@ -31,7 +31,7 @@ func classifyNEONBlocks(dst []Block, s string) int {
 		classifyNEON(&b, unsafe.StringData(s[len(s)-64:]), 1)
 		sh := uint(64 - rest)
 		b = Block{Struct: b.Struct >> sh, Bad: b.Bad >> sh, Extra: b.Extra >> sh, Upper: b.Upper >> sh,
-			Slash: b.Slash >> sh, Dot: b.Dot >> sh, Colon: b.Colon >> sh, Term: b.Term >> sh}
+			Slash: b.Slash >> sh, Dot: b.Dot >> sh, ColonBackslash: b.ColonBackslash >> sh, Term: b.Term >> sh}
 	} else {
 		var buf [64]byte
 		copy(buf[:], s)
@@ -51,20 +51,20 @@ func classifyNEON(dst *Block, src *byte, n int)
 // that ORing the input byte into its table entry marks bytes >= 0x80 (which the lookup maps
 // to 0) Bad as well; the kernel tests the other flags in the entry alone.
 const (
-	neonStruct = 0x01
-	neonExtra  = 0x02
-	neonUpper  = 0x04
-	neonSlash  = 0x08
-	neonDot    = 0x10
-	neonColon  = 0x20
-	neonTerm   = 0x40
-	neonBad    = 0x80
+	neonStruct         = 0x01
+	neonExtra          = 0x02
+	neonUpper          = 0x04
+	neonSlash          = 0x08
+	neonDot            = 0x10
+	neonColonBackslash = 0x20
+	neonTerm           = 0x40
+	neonBad            = 0x80
 )
 
 // neonTable is the 128-entry flag table the NEON kernel looks ASCII bytes up in (TBL over
 // entries 0-63, TBX over 64-127), built from classOf so the two cannot disagree.
 var neonTable = func() (t [128]byte) {
-	flags := [8]byte{neonStruct, neonBad, neonExtra, neonUpper, neonSlash, neonDot, neonColon, neonTerm}
+	flags := [8]byte{neonStruct, neonBad, neonExtra, neonUpper, neonSlash, neonDot, neonColonBackslash, neonTerm}
 	for c := range t {
 		k := classOf(byte(c))
 		for j, f := range flags { // bit j of k is field j of Block

@@ -15,7 +15,7 @@
 // byte. The last round adds two classes at once, which leaves two classes each in two
 // registers: 32 bytes of Block, stored with one VST1. There are not enough registers for
 // all eight classes at once, so each block is done in two passes over its 64 bytes, with
-// different flags in V13-V16: first Struct, Bad, Extra, Upper, then Slash, Dot, Colon,
+// different flags in V13-V16: first Struct, Bad, Extra, Upper, then Slash, Dot, ColonBackslash,
 // Term.
 
 // NEON_VEC(x, s, b, e, u, bsrc): weighted class masks of the 16 bytes in x into s, b, e, u
@@ -79,7 +79,7 @@ loop:
 	VMOVI  $const_neonExtra, V15.B16
 	VMOVI  $const_neonUpper, V16.B16
 	NEON_HALF(V18)
-	// The same 64 bytes again: Slash, Dot | Colon, Term.
+	// The same 64 bytes again: Slash, Dot | ColonBackslash, Term.
 	SUB    $64, R1
 	VMOVI  $const_neonSlash, V14.B16
 	VMOVI  $const_neonDot, V13.B16

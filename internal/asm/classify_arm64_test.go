@@ -24,7 +24,7 @@ func TestNEONModel(t *testing.T) {
 			r = neonTable[b]
 		}
 		got := Block{Struct: bit(r&neonStruct != 0), Bad: bit((r|b)&neonBad != 0), Extra: bit(r&neonExtra != 0), Upper: bit(r&neonUpper != 0),
-			Slash: bit(r&neonSlash != 0), Dot: bit(r&neonDot != 0), Colon: bit(r&neonColon != 0), Term: bit(r&neonTerm != 0)}
+			Slash: bit(r&neonSlash != 0), Dot: bit(r&neonDot != 0), ColonBackslash: bit(r&neonColonBackslash != 0), Term: bit(r&neonTerm != 0)}
 		if got != w {
 			t.Errorf("NEON model, byte %#02x: %s, want %s", c, fmtBlock(got), fmtBlock(w))
 		}

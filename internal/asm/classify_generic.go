@@ -21,14 +21,15 @@ type Block struct {
 	Slash uint64
 	// Dot marks '.'.
 	Dot uint64
-	// Colon marks ':'.
-	Colon uint64
+	// ColonBackslash marks ':' and '\\': the one ':' of a port, and the '\\' that a special
+	// URL's authority or path may not hold, found without looking at every other byte of Struct.
+	ColonBackslash uint64
 	// Term marks '?' and '#' (the ends of a path).
 	Term uint64
 }
 
 // Class bits returned by classOf, one per field of Block, in field order. Struct, Bad, Extra
-// and Upper are disjoint; Slash, Dot, Colon and Term are disjoint subsets of Struct. The
+// and Upper are disjoint; Slash, Dot, ColonBackslash and Term are disjoint subsets of Struct. The
 // assembly kernels have their own encodings of the classes, but build their tables from
 // classOf, so it is the single definition.
 const (
@@ -38,7 +39,7 @@ const (
 	classUpper
 	classSlash
 	classDot
-	classColon
+	classColonBackslash
 	classTerm
 
 	// classBase is the four disjoint classes; every byte is in at most one of them.
@@ -61,11 +62,11 @@ func classOf(c byte) uint8 {
 		return classStruct | classSlash
 	case '.':
 		return classStruct | classDot
-	case ':':
-		return classStruct | classColon
+	case ':', '\\':
+		return classStruct | classColonBackslash
 	case '?', '#':
 		return classStruct | classTerm
-	case '@', '%', '[', ']', '\\':
+	case '@', '%', '[', ']':
 		return classStruct
 	case '`', '{', '}', '\'', '^', '|':
 		return classExtra
@@ -125,7 +126,7 @@ func ClassifyGeneric(dst []Block, s string) int {
 		w0, w2, w1, w3, w4, w6, w5, w7 = w0^t0<<16, w2^t0, w1^t1<<16, w3^t1, w4^t2<<16, w6^t2, w5^t3<<16, w7^t3
 		t0, t1, t2, t3 = (w0>>32^w4)&m32, (w1>>32^w5)&m32, (w2>>32^w6)&m32, (w3>>32^w7)&m32
 		w0, w4, w1, w5, w2, w6, w3, w7 = w0^t0<<32, w4^t0, w1^t1<<32, w5^t1, w2^t2<<32, w6^t2, w3^t3<<32, w7^t3
-		dst[n] = Block{Struct: w0, Bad: w1, Extra: w2, Upper: w3, Slash: w4, Dot: w5, Colon: w6, Term: w7}
+		dst[n] = Block{Struct: w0, Bad: w1, Extra: w2, Upper: w3, Slash: w4, Dot: w5, ColonBackslash: w6, Term: w7}
 		n++
 	}
 	return n

@@ -59,8 +59,8 @@ func want(s string, maxBlocks int) []Block {
 			if c == '.' {
 				b.Dot |= bit
 			}
-			if c == ':' {
-				b.Colon |= bit
+			if c == ':' || c == '\\' {
+				b.ColonBackslash |= bit
 			}
 			if c == '?' || c == '#' {
 				b.Term |= bit
@@ -99,8 +99,8 @@ func check(t *testing.T, k kernel, s string, dstLen int) {
 }
 
 func fmtBlock(b Block) string {
-	return fmt.Sprintf("{Struct:%016x Bad:%016x Extra:%016x Upper:%016x Slash:%016x Dot:%016x Colon:%016x Term:%016x}",
-		b.Struct, b.Bad, b.Extra, b.Upper, b.Slash, b.Dot, b.Colon, b.Term)
+	return fmt.Sprintf("{Struct:%016x Bad:%016x Extra:%016x Upper:%016x Slash:%016x Dot:%016x ColonBackslash:%016x Term:%016x}",
+		b.Struct, b.Bad, b.Extra, b.Upper, b.Slash, b.Dot, b.ColonBackslash, b.Term)
 }
 
 // blocksFor is the number of blocks needed for n bytes, so dst is never the limit.
@@ -110,7 +110,7 @@ func blocksFor(n int) int { return (n + 63) / 64 }
 func classBlock(k uint8) Block {
 	f := func(bit uint8) uint64 { return uint64(k/bit) & 1 }
 	return Block{Struct: f(classStruct), Bad: f(classBad), Extra: f(classExtra), Upper: f(classUpper),
-		Slash: f(classSlash), Dot: f(classDot), Colon: f(classColon), Term: f(classTerm)}
+		Slash: f(classSlash), Dot: f(classDot), ColonBackslash: f(classColonBackslash), Term: f(classTerm)}
 }
 
 // TestClassOf pins the class table against the independent definition, and checks the
@@ -246,7 +246,7 @@ func TestBitsPastEnd(t *testing.T) {
 					wantBad = 1<<valid - 1
 				}
 				b := dst[i]
-				if b.Bad != wantBad || b.Struct|b.Extra|b.Upper|b.Slash|b.Dot|b.Colon|b.Term != 0 {
+				if b.Bad != wantBad || b.Struct|b.Extra|b.Upper|b.Slash|b.Dot|b.ColonBackslash|b.Term != 0 {
 					t.Fatalf("%s(%d NULs): block %d = %s", k.name, n, i, fmtBlock(b))
 				}
 			}
@@ -266,7 +266,7 @@ func TestBlockDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	bitOf := map[string]uint8{"Struct": classStruct, "Extra": classExtra, "Upper": classUpper,
-		"Slash": classSlash, "Dot": classDot, "Colon": classColon, "Term": classTerm}
+		"Slash": classSlash, "Dot": classDot, "ColonBackslash": classColonBackslash, "Term": classTerm}
 	quoted := regexp.MustCompile(`'(\\.|[^'])'(-'(\\.|[^'])')?`)
 	unquote := func(q string) byte {
 		r, err := strconv.Unquote(q)

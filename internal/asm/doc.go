@@ -4,8 +4,8 @@
 // 64-byte block (see Block) and walks the set bits with bits.TrailingZeros64: Struct tells
 // it where components may end, Bad that the input needs the slow path (or percent-encoding),
 // Extra marks bytes whose legality depends on the component, and Upper finds ASCII letters
-// a scheme or host must lowercase. Slash, Dot, Colon and Term are subsets of Struct, for the
-// delimiters the scanner looks for one kind at a time.
+// a scheme or host must lowercase. Slash, Dot, ColonBackslash and Term are subsets of Struct,
+// for the delimiters the scanner looks for one kind at a time.
 //
 // Kernels, all behind Classify:
 //

@@ -39,11 +39,11 @@ func summarize(blocks []Block) Summary {
 		or.Upper |= b.Upper
 		or.Slash |= b.Slash
 		or.Dot |= b.Dot
-		or.Colon |= b.Colon
+		or.ColonBackslash |= b.ColonBackslash
 		or.Term |= b.Term
 	}
 	var sum Summary
-	for j, m := range [8]uint64{or.Struct, or.Bad, or.Extra, or.Upper, or.Slash, or.Dot, or.Colon, or.Term} {
+	for j, m := range [8]uint64{or.Struct, or.Bad, or.Extra, or.Upper, or.Slash, or.Dot, or.ColonBackslash, or.Term} {
 		if m != 0 {
 			sum |= 1 << j
 		}

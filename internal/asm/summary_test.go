@@ -23,7 +23,7 @@ func allSummaryKernels() []summaryKernel {
 func wantSummary(s string) Summary {
 	var sum Summary
 	for _, b := range want(s, blocksFor(len(s))) {
-		for j, m := range []uint64{b.Struct, b.Bad, b.Extra, b.Upper, b.Slash, b.Dot, b.Colon, b.Term} {
+		for j, m := range []uint64{b.Struct, b.Bad, b.Extra, b.Upper, b.Slash, b.Dot, b.ColonBackslash, b.Term} {
 			if m != 0 {
 				sum |= 1 << j
 			}

@@ -158,14 +158,14 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 			b = sc.refill(k)
 		}
 		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
-		other := b.Struct &^ (b.Slash | b.Dot | b.Colon | b.Term)
+		other := b.Struct &^ (b.Slash | b.Dot | b.ColonBackslash | b.Term)
 		stop := (b.Slash | b.Term | other) & r
 		if stop != 0 {
 			r &= stop&-stop - 1 // up to the stop
 		}
 		upper |= b.Upper & r
 		odd |= (b.Bad | b.Extra) & r
-		if colons := b.Colon & r; colons != 0 {
+		if colons := b.ColonBackslash & r; colons != 0 {
 			if colon >= 0 || colons&(colons-1) != 0 {
 				return "", p, false
 			}
@@ -181,6 +181,11 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	hostEnd := end
 	if colon >= 0 {
+		// The mask also marks '\\', which a special URL's authority
+		// reads as the start of the path: decline.
+		if s[colon] != ':' {
+			return "", p, false
+		}
 		hostEnd = colon
 	}
 	// A Bad or Extra byte in the host declines, and so does one in the

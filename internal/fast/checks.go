@@ -32,12 +32,12 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 		if term != 0 {
 			r &= term&-term - 1 // up to the end of the path
 		}
-		other := b.Struct &^ (b.Slash | b.Dot | b.Colon | b.Term) & r
-		for m := other; m != 0; m &= m - 1 {
+		for m := b.ColonBackslash & r; m != 0; m &= m - 1 {
 			if s[k*64+bits.TrailingZeros64(m)] == '\\' {
 				return -1, -1, false, false
 			}
 		}
+		other := b.Struct &^ (b.Slash | b.Dot | b.ColonBackslash | b.Term) & r
 		slash := b.Slash // s[p] among them
 		cand := (slash<<1 | carry) & (b.Dot | other) & r
 		for ; cand != 0; cand &= cand - 1 {
