@@ -1,7 +1,9 @@
 package fast
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/asm"
 	"github.com/spanurl/spanurl/record"
@@ -58,14 +60,30 @@ func Valid(s string) bool {
 
 // lowerHTTP tells the start of nearly every URL, "https://" or "http://",
 // with one compare: it returns the scheme's end and default port, or 0.
+// Which of the two it is comes out as arithmetic, not a branch: a quarter
+// to a half of real URLs are https, in no order a predictor could learn.
 func lowerHTTP(s string) (schemeEnd, defaultPort int) {
-	if len(s) >= 8 && s[:8] == "https://" {
-		return 5, 443
+	if len(s) < 8 {
+		return 0, 0 // "http://" alone has no host: the slow path says so
 	}
-	if len(s) >= 7 && s[:7] == "http://" {
-		return 4, 80
+	const (
+		https = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | 's'<<32 | ':'<<40 | '/'<<48 | '/'<<56
+		http  = 'h' | 't'<<8 | 't'<<16 | 'p'<<24 | ':'<<32 | '/'<<40 | '/'<<48
+	)
+	w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+	isHTTPS := b2i(w == https)
+	isHTTP := b2i(w&(1<<56-1) == http)
+	return (4 + isHTTPS) * (isHTTPS | isHTTP), 80 + 363*isHTTPS
+}
+
+// b2i is 1 for true and 0 for false, which the compiler makes a SETcc,
+// not a branch.
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
 	}
-	return 0, 0
+	return i
 }
 
 type schemeKind uint8
