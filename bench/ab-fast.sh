@@ -7,25 +7,44 @@
 #   ./ab-fast.sh              # HEAD against the working tree
 #   ./ab-fast.sh HEAD~3       # an older commit against the working tree
 #   COUNT=3 ./ab-fast.sh      # more runs of the whole comparison
+#   ASM=1 ./ab-fast.sh        # REV's internal/asm too (old fast calls old asm)
 #
 # It copies REV's internal/fast (without its tests) to
-# ../internal/fastabold for the duration of the run (removed on exit) and
+# ../internal/fastabold (with ASM=1 also internal/asm to
+# ../internal/asmabold, which the old copy of fast then imports) for the
+# duration of the run (removed on exit) and
 # builds ab_fast_test.go with the abfast tag. REV's ParseAbsolute and
 # Resolve must have today's signatures. Ratios below 1: the working tree
 # is faster. On this shared VM single chunks differ by 10-15% (p10-p90),
 # and the ratio of the totals repeats to about 1-2%: trust a change of
 # 3% or more that repeats across COUNT runs, not a single run's 1%.
+# ASM=1 with no change at all measured 1.006-1.020 (two runs; the copies
+# sit at other addresses): read its ratios against that, not against 1.
 set -euo pipefail
 cd "$(dirname "$0")"
 export GOTOOLCHAIN=auto
 rev="${1:-HEAD}"
 old=../internal/fastabold
-trap 'rm -rf "$old"' EXIT
-rm -rf "$old"
+oldasm=../internal/asmabold
+trap 'rm -rf "$old" "$oldasm"' EXIT
+rm -rf "$old" "$oldasm"
 mkdir -p "$old"
+importasm=cat
+# asmabold points an old file's import of internal/asm at the old copy.
+asmabold() { sed 's|"github.com/spanurl/spanurl/internal/asm"|asm "github.com/spanurl/spanurl/internal/asmabold"|'; }
+pkgs=../internal/fast
+if [ -n "${ASM:-}" ]; then
+  mkdir -p "$oldasm"
+  for f in $(git ls-tree --name-only "$rev" ../internal/asm/); do
+    case "$f" in *_test.go | *.md) continue ;; esac
+    git show "$rev:$f" | sed 's/^package asm$/package asmabold/' > "$oldasm/$(basename "$f")"
+  done
+  importasm=asmabold
+  pkgs="../internal/fast ../internal/asm"
+fi
 for f in $(git ls-tree --name-only "$rev" ../internal/fast/); do
   case "$f" in *_test.go | *.md) continue ;; esac
-  git show "$rev:$f" | sed 's/^package fast$/package fastabold/' > "$old/$(basename "$f")"
+  git show "$rev:$f" | sed 's/^package fast$/package fastabold/' | $importasm > "$old/$(basename "$f")"
 done
-echo "old: internal/fast at $(git rev-parse --short "$rev"); new: the working tree$(git diff --quiet -- ../internal/fast || echo ' (modified)')"
+echo "old: $pkgs at $(git rev-parse --short "$rev"); new: the working tree$(git diff --quiet -- $pkgs || echo ' (modified)')"
 go test -tags abfast -run '^TestABFast$' -count "${COUNT:-1}" -v . | grep -E '^(absolute|relative|requests) |^(FAIL|ok|---)'
