@@ -16,6 +16,14 @@ func Parse(input string) (URL, error) {
 	if href, p, ok := fast.ParseAbsolute(input, nil); ok {
 		return URL{href, p}, nil
 	}
+	return parseSlow(input)
+}
+
+// parseSlow is Parse's slow path, a function of its own so that Parse,
+// which nearly every URL leaves by its first return, has no defer to set
+// up (1.5-2% of Parse on absolute.txt, measured in one process against a
+// copy with the defer).
+func parseSlow(input string) (URL, error) {
 	sc := getScratch()
 	defer scratches.Put(sc)
 	return parseWith(&sc.slow, input, nil)
@@ -48,6 +56,11 @@ func (base URL) Parse(ref string) (URL, error) {
 	if href, p, ok := fast.Resolve(base.href, base.p, ref, nil); ok {
 		return URL{href, p}, nil
 	}
+	return base.parseSlow(ref)
+}
+
+// parseSlow is (URL).Parse's slow path, apart for the reason Parse's is.
+func (base URL) parseSlow(ref string) (URL, error) {
 	sc := getScratch()
 	defer scratches.Put(sc)
 	base.toRecord(&sc.base)
@@ -59,6 +72,11 @@ func CanParse(input string) bool {
 	if fast.Valid(input) {
 		return true
 	}
+	return canParseSlow(input)
+}
+
+// canParseSlow is CanParse's slow path, apart for the reason Parse's is.
+func canParseSlow(input string) bool {
 	sc := getScratch()
 	defer scratches.Put(sc)
 	_, err := sc.slow.Parse(input, nil, nil)
