@@ -160,3 +160,35 @@ func TestFastSlowDatasets(t *testing.T) {
 		t.Logf("%s: fast path took %d of %d lines (%.1f%%)", name, taken, lines, 100*float64(taken)/float64(max(lines, 1)))
 	}
 }
+
+// TestFastOpaqueEscapes: the fast path takes opaque paths with spaces and
+// percent-encodes what the opaque path, query and fragment states encode
+// in a non-special URL (javascript:, data: and mailto: links of real
+// pages), with the slow path's result; and leaves to the slow path what
+// is trimmed, removed or replaced.
+func TestFastOpaqueEscapes(t *testing.T) {
+	for _, input := range []string{
+		"javascript:f( 'x' );",
+		"data: image/png;base64,AAA",
+		"mailto:?subject=a b&body=\u00fc",
+		"sms:x ?y",
+		"x:a b#c d",
+		"X:\u00e9?\u00e9#\u00e9`",
+		"x:a b",
+		"x:a #",
+		"x:a\x7fb",
+		`x:"<>"?"<>#"<>` + "`",
+		"x:a?b'c#d'e",
+	} {
+		if !compareFast(t, input, nil) {
+			t.Errorf("fast path declined %q", input)
+		}
+	}
+	for _, input := range []string{
+		"x:a ", "x:a? ", "x:a# ", "x:a\tb", "x:a\x01b", "x:?\x01", "x:\xff", "x:a\xc3",
+	} {
+		if compareFast(t, input, nil) {
+			t.Errorf("fast path took %q", input)
+		}
+	}
+}

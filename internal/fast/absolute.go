@@ -330,20 +330,42 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		}
 	}
 	// Only the C0 control set is encoded in an opaque path: of the Bad
-	// bytes, '"', '<' and '>' stay as they are. A space is kept too, but
-	// "%20" before "?" or "#" and trimming at the end make it a decline.
+	// bytes, '"', '<' and '>' stay as they are, and so does a space, but
+	// for one right before "?" or "#" ("%20") and one at the end of the
+	// input (trimmed: escapable declines it). Non-ASCII bytes and DEL are
+	// percent-encoded; other controls (tabs and newlines are removed) go
+	// to the slow path.
+	escape := false
 	if sc.sum.Bad() {
 		var bad iter
 		bad.init(sc, classBad, p, end)
 		for i := bad.next(sc); i >= 0; i = bad.next(sc) {
-			if c := s[i]; c != '"' && c != '<' && c != '>' {
+			switch c := s[i]; {
+			case c == '"' || c == '<' || c == '>' || c == ' ' && i+1 < end:
+			case c == ' ' || c >= 0x7f:
+				escape = true
+			default:
 				return "", pk, false
 			}
 		}
 	}
-	queryStart, fragmentStart, escape := checkQueryFragment(sc, s, end, false)
-	if escape {
-		return "", pk, false
+	queryStart, fragmentStart, e := checkQueryFragment(sc, s, end, false)
+	if escape || e {
+		// escapable's first byte is the scheme's ':', never a space.
+		if !escapable(s[p-1:]) {
+			return "", pk, false
+		}
+		if !building(buf) {
+			return "", pk, true
+		}
+		size := n + escapeGrowth(sc, p)
+		if size > record.MaxInput {
+			return "", pk, false
+		}
+		out := grow(buf, size)
+		out = appendLower(out, s[:p])
+		out, queryStart, fragmentStart = appendEscaped(out, s[p:], inOpaquePath)
+		return finish(buf, out), pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
 	}
 	href = s
 	if upperScheme && building(buf) {

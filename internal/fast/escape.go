@@ -13,6 +13,9 @@ const (
 	inPath escapeState = iota
 	inQuery
 	inFragment
+	// inOpaquePath is a non-special URL's opaque path: the C0 control set,
+	// a space before '?' or '#' written "%20", and then the query set.
+	inOpaquePath
 )
 
 // escapable reports whether rest, the path, query and fragment of a special
@@ -35,27 +38,33 @@ func escapable(rest string) bool {
 }
 
 // appendEscaped appends escapable rest to dst, from state on, as the
-// special URL's path, query and fragment states write it: the path ends at
-// the first '?' or '#', the query at the first '#' after it, and each
-// percent-encodes the bytes of its set (the path, special-query and
-// fragment percent-encode sets). It returns where the query and fragment
-// begin in out, or -1.
+// URL's path, query and fragment states write it: the path ends at the
+// first '?' or '#', the query at the first '#' after it, and each
+// percent-encodes the bytes of its set (a special URL's path,
+// special-query and fragment percent-encode sets; from inOpaquePath, the
+// opaque path state's encoding and the query percent-encode set). It
+// returns where the query and fragment begin in out, or -1.
 func appendEscaped(dst []byte, rest string, state escapeState) (out []byte, query, fragment int) {
 	query, fragment = -1, -1
-	set := &record.PathSet
+	set, querySet := &record.PathSet, &record.SpecialQuerySet
 	switch state {
 	case inQuery:
 		set = &record.SpecialQuerySet
 	case inFragment:
 		set = &record.FragmentSet
+	case inOpaquePath:
+		set, querySet = &record.C0ControlSet, &record.QuerySet
 	}
 	for i := 0; i < len(rest); i++ {
 		c := rest[i]
 		switch {
 		case c == '#' && state != inFragment:
 			state, set, fragment = inFragment, &record.FragmentSet, len(dst)
-		case c == '?' && state == inPath:
-			state, set, query = inQuery, &record.SpecialQuerySet, len(dst)
+		case c == '?' && (state == inPath || state == inOpaquePath):
+			state, set, query = inQuery, querySet, len(dst)
+		case c == ' ' && state == inOpaquePath && i+1 < len(rest) && (rest[i+1] == '?' || rest[i+1] == '#'):
+			dst = append(dst, "%20"...)
+			continue
 		case set.Contains(c):
 			dst = record.AppendPercentEncodedByte(dst, c)
 			continue
