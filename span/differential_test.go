@@ -161,12 +161,13 @@ func TestFastSlowDatasets(t *testing.T) {
 	}
 }
 
-// TestFastOpaqueEscapes: the fast path takes opaque paths with spaces and
-// percent-encodes what the opaque path, query and fragment states encode
-// in a non-special URL (javascript:, data: and mailto: links of real
-// pages), with the slow path's result; and leaves to the slow path what
-// is trimmed, removed or replaced.
-func TestFastOpaqueEscapes(t *testing.T) {
+// TestFastNonSpecial: the fast path takes the non-special URLs of real
+// pages' links (javascript:, data: and mailto: with spaces or non-ASCII;
+// app links such as whatsapp://send?text=...), percent-encoding what the
+// opaque path, path, query and fragment states encode, with the slow
+// path's result; and leaves to the slow path what is trimmed, removed or
+// replaced, and the hosts it does not check.
+func TestFastNonSpecial(t *testing.T) {
 	for _, input := range []string{
 		"javascript:f( 'x' );",
 		"data: image/png;base64,AAA",
@@ -179,6 +180,15 @@ func TestFastOpaqueEscapes(t *testing.T) {
 		"x:a\x7fb",
 		`x:"<>"?"<>#"<>` + "`",
 		"x:a?b'c#d'e",
+		"whatsapp://send?text=a b'\u00fc",
+		"android-app://de.x.y/a/b",
+		"X-Y://Host.Name/P?q#f",
+		"x://h",
+		"x://h.",
+		"x://..",
+		"x://h?\u00e9#\u00e9",
+		"x://h/a b'{}?c d'#e`",
+		"x://h#",
 	} {
 		if !compareFast(t, input, nil) {
 			t.Errorf("fast path declined %q", input)
@@ -186,6 +196,8 @@ func TestFastOpaqueEscapes(t *testing.T) {
 	}
 	for _, input := range []string{
 		"x:a ", "x:a? ", "x:a# ", "x:a\tb", "x:a\x01b", "x:?\x01", "x:\xff", "x:a\xc3",
+		"x://", "x:///p", "x://u@h/", "x://h:1/", "x://[::1]/", "x://h%41/", "x://h^/",
+		"x://h\\p", "x://h /", "x://h/./", "x://\u00e9/", "x://h/a ", "x:/p",
 	} {
 		if compareFast(t, input, nil) {
 			t.Errorf("fast path took %q", input)

@@ -317,7 +317,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 	n := len(s)
 	p := schemeEnd + 1
 	if p < n && s[p] == '/' {
-		return "", pk, false
+		return parseNonSpecialAuthority(sc, s, schemeEnd, upperScheme, buf)
 	}
 	// The opaque path ends at "?" or "#".
 	end := n
@@ -375,6 +375,78 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		href = finish(buf, out)
 	}
 	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
+}
+
+// parseNonSpecialAuthority handles a non-special URL written
+// "scheme://host[/path][?query][#fragment]" (app links such as
+// whatsapp://send?text=...): an opaque host, kept as written, of
+// printable ASCII that needs no percent-encoding and is not empty, with no
+// credentials and no port; its path, query and fragment are those of a
+// special URL's but for the query percent-encode set.
+func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
+	n := len(s)
+	a := schemeEnd + 3
+	if a >= n || s[a-1] != '/' || s[a] == '/' {
+		return "", pk, false // "scheme:/path", "scheme://", "scheme:///path"
+	}
+	// The host ends at the first '/', '?' or '#'; in it, every other
+	// delimiter (':', '@', '%', '[', ']', '\\') and every Bad or Extra
+	// byte declines: forbidden host code points, bytes to percent-encode,
+	// or ones this path does not tell apart from those.
+	end := n
+	for k := a >> 6; k*64 < n; k++ {
+		b := sc.cached(k)
+		if b == nil {
+			b = sc.refill(k)
+		}
+		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
+		stop := (b.Slash | b.Term) & r
+		if stop != 0 {
+			r &= stop&-stop - 1
+		}
+		if (b.Struct&^b.Dot|b.Bad|b.Extra)&r != 0 {
+			return "", pk, false
+		}
+		if stop != 0 {
+			end = k*64 + bits.TrailingZeros64(stop)
+			break
+		}
+	}
+	if end == a {
+		return "", pk, false
+	}
+	queryStart, fragmentStart, escape := -1, -1, false
+	ok = true
+	if end < n && s[end] == '/' {
+		queryStart, fragmentStart, escape, ok = checkPath(sc, s, end)
+	} else {
+		queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, false)
+	}
+	if !ok || escape && !escapable(s[end:]) {
+		return "", pk, false
+	}
+	if !upperScheme && !escape {
+		return s, pack(schemeEnd, a, end, -1, end, queryStart, fragmentStart, record.HostOpaque, 0), true
+	}
+	if !building(buf) {
+		return "", pk, true
+	}
+	size := n
+	if escape {
+		size += escapeGrowth(sc, end)
+		if size > record.MaxInput {
+			return "", pk, false
+		}
+	}
+	out := grow(buf, size)
+	out = appendLower(out, s[:schemeEnd])
+	out = append(out, s[schemeEnd:end]...)
+	if escape {
+		out, queryStart, fragmentStart = appendEscaped(out, s[end:], inNonSpecialPath)
+	} else {
+		out = append(out, s[end:]...)
+	}
+	return finish(buf, out), pack(schemeEnd, a, end, -1, end, queryStart, fragmentStart, record.HostOpaque, 0), true
 }
 
 // pack builds the packed offsets of a URL without credentials (the

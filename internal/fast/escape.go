@@ -16,6 +16,9 @@ const (
 	// inOpaquePath is a non-special URL's opaque path: the C0 control set,
 	// a space before '?' or '#' written "%20", and then the query set.
 	inOpaquePath
+	// inNonSpecialPath is a non-special URL's path after a host: the path
+	// set, and then the query set.
+	inNonSpecialPath
 )
 
 // escapable reports whether rest, the path, query and fragment of a special
@@ -54,13 +57,15 @@ func appendEscaped(dst []byte, rest string, state escapeState) (out []byte, quer
 		set = &record.FragmentSet
 	case inOpaquePath:
 		set, querySet = &record.C0ControlSet, &record.QuerySet
+	case inNonSpecialPath:
+		querySet = &record.QuerySet
 	}
 	for i := 0; i < len(rest); i++ {
 		c := rest[i]
 		switch {
 		case c == '#' && state != inFragment:
 			state, set, fragment = inFragment, &record.FragmentSet, len(dst)
-		case c == '?' && (state == inPath || state == inOpaquePath):
+		case c == '?' && (state == inPath || state == inOpaquePath || state == inNonSpecialPath):
 			state, set, query = inQuery, querySet, len(dst)
 		case c == ' ' && state == inOpaquePath && i+1 < len(rest) && (rest[i+1] == '?' || rest[i+1] == '#'):
 			dst = append(dst, "%20"...)
