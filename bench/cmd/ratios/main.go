@@ -8,6 +8,12 @@
 // native C++ "ada" of ../../adacpp, which does not count allocations, though
 // it allocates) shows "-" for them.
 //
+// A second table pairs the runs round by round: for each workload and
+// peer, the ratio peer/spanurl within each round (the i-th result of the
+// one against the i-th of the other, as run.sh interleaves them), as the
+// median and the range of those ratios. On a machine whose speed drifts
+// between rounds it says how far one round's ratio can be from another's.
+//
 //	go run ./cmd/ratios new.txt
 //	go test -bench . -benchmem | go run ./cmd/ratios
 package main
@@ -172,6 +178,7 @@ func (t *table) print(w io.Writer) {
 			fmt.Fprintln(w)
 		}
 	}
+	t.printPaired(w)
 	if len(solo) == 0 {
 		return
 	}
@@ -193,6 +200,59 @@ func (t *table) print(w io.Writer) {
 			}
 		}
 	}
+}
+
+// printPaired prints the per-round ratios (see the package comment) of
+// the workloads that have peers.
+func (t *table) printPaired(w io.Writer) {
+	fmt.Fprintf(w, "\n| workload (per-round peer/%s: median, min-max) |", ours)
+	for _, p := range t.peers {
+		fmt.Fprintf(w, " %s |", p)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|", len(t.peers)))
+	for _, wl := range t.workloads {
+		for _, procs := range t.procs[wl] {
+			base := t.data[key{wl, ours, procs}]
+			if base == nil {
+				continue
+			}
+			cells, any := "", false
+			for _, p := range t.peers {
+				r := roundRatios(t.data[key{wl, p, procs}], base)
+				if r == nil {
+					cells += " - |"
+					continue
+				}
+				any = true
+				lo, hi := r[0], r[0]
+				for _, x := range r {
+					lo, hi = min(lo, x), max(hi, x)
+				}
+				cells += fmt.Sprintf(" %.2fx, %.2f-%.2f |", median(r), lo, hi)
+			}
+			if !any {
+				continue
+			}
+			name := wl
+			if len(t.procs[wl]) > 1 {
+				name = fmt.Sprintf("%s (-cpu %d)", wl, procs)
+			}
+			fmt.Fprintf(w, "| %s |%s\n", name, cells)
+		}
+	}
+}
+
+// roundRatios returns peer.ns[i]/base.ns[i] for each round i, or nil when
+// the two do not have one result per round each.
+func roundRatios(peer, base *samples) []float64 {
+	if peer == nil || len(peer.ns) == 0 || len(peer.ns) != len(base.ns) {
+		return nil
+	}
+	r := make([]float64, len(base.ns))
+	for i := range r {
+		r[i] = peer.ns[i] / base.ns[i]
+	}
+	return r
 }
 
 func nsCell(s *samples) string {

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPaired(t *testing.T) {
+	in := `
+BenchmarkAbsolute/spanurl-2   100   100.0 ns/op   0 allocs/op
+BenchmarkAbsolute/neturl-2    100  1000.0 ns/op   2 allocs/op
+BenchmarkAbsolute/ada-2       100   300.0 ns/op
+BenchmarkAbsolute/spanurl-2   100   200.0 ns/op   0 allocs/op
+BenchmarkAbsolute/neturl-2    100  1600.0 ns/op   2 allocs/op
+BenchmarkAbsolute/ada-2       100   500.0 ns/op
+BenchmarkAbsolute/spanurl-2   100   150.0 ns/op   0 allocs/op
+BenchmarkAbsolute/neturl-2    100  1350.0 ns/op   2 allocs/op
+BenchmarkParserAbsolute/spanurl-2 100 90.0 ns/op 0 allocs/op
+`
+	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	tb.read(strings.NewReader(in))
+	var out strings.Builder
+	tb.print(&out)
+	got := out.String()
+	// Medians: spanurl 150, net/url 1350 (9.00x), ada 400 over two rounds
+	// against three of spanurl's (2.67x).
+	for _, want := range []string{
+		"| Absolute | 150.0 | 0 | 1350.0, 2 (9.00x) | 400.0, - (2.67x) |",
+		// Per round: net/url 10, 8, 9; ada has two rounds to spanurl's
+		// three, so it is not paired.
+		"| Absolute | 9.00x, 8.00-10.00 | - |",
+		"| ParserAbsolute | spanurl | 2 | 90.0 | 0 |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+}
