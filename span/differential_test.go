@@ -189,6 +189,8 @@ func TestFastNonSpecial(t *testing.T) {
 		"x://h?\u00e9#\u00e9",
 		"x://h/a b'{}?c d'#e`",
 		"x://h#",
+		"x://h/./",
+		"x://h/a/../b/%2E/c/..?q#f",
 	} {
 		if !compareFast(t, input, nil) {
 			t.Errorf("fast path declined %q", input)
@@ -197,7 +199,42 @@ func TestFastNonSpecial(t *testing.T) {
 	for _, input := range []string{
 		"x:a ", "x:a? ", "x:a# ", "x:a\tb", "x:a\x01b", "x:?\x01", "x:\xff", "x:a\xc3",
 		"x://", "x:///p", "x://u@h/", "x://h:1/", "x://[::1]/", "x://h%41/", "x://h^/",
-		"x://h\\p", "x://h /", "x://h/./", "x://\u00e9/", "x://h/a ", "x:/p",
+		"x://h\\p", "x://h /", "x://\u00e9/", "x://h/a ", "x:/p",
+	} {
+		if compareFast(t, input, nil) {
+			t.Errorf("fast path took %q", input)
+		}
+	}
+}
+
+// TestFastDotSegments: the fast path resolves single- and double-dot
+// segments (also %2e forms) in absolute URLs and in references against a
+// base, with the slow path's result, when nothing else needs the slow path
+// or percent-encoding.
+func TestFastDotSegments(t *testing.T) {
+	for _, input := range []string{
+		"http://h/a/./b", "https://h/a/../b?q#f", "http://h/a/%2e%2E/b", "http://h/..",
+		"http://h/a/.", "HTTP://H:80/a/../b", "http://h/./", "http://h/a/b/../../../c/",
+		"http://h/a/.%2e/b", "http://h/a/%2E./b/%2e", "x://h/a/../b?c#d",
+	} {
+		if !compareFast(t, input, nil) {
+			t.Errorf("fast path declined %q", input)
+		}
+	}
+	base, err := span.Parse("https://example.com/dir/sub/page?x#y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{
+		"../a", "./a", "a/../b", "a/./b/..", "%2e%2e/x", "/a/../../b", "x/..?q#f", "/./", "..",
+		"a/%2E%2e/%2e/b", "/a/b/../c#f",
+	} {
+		if !compareFast(t, ref, &base) {
+			t.Errorf("fast path declined %q against %s", ref, base.Href())
+		}
+	}
+	for _, input := range []string{
+		"http://h/a\\../b", "http://h/a/../b c", "http://h/../\u00e9", "http://h/a/..\t/b", "http://h/./?a b",
 	} {
 		if compareFast(t, input, nil) {
 			t.Errorf("fast path took %q", input)

@@ -265,7 +265,10 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	} else {
 		queryStart, fragmentStart, escape, ok = checkPath(sc, s, end)
 	}
-	if !ok || escape && !escapable(s[end:]) {
+	if !ok {
+		return specialDotted(s, schemeEnd, a, hostEnd, colon, end, port, dropPort, kind, buf)
+	}
+	if escape && !escapable(s[end:]) {
 		return "", p, false
 	}
 
@@ -309,6 +312,31 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
 	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
+}
+
+// specialDotted is parseSpecial's build for a path that checkPath declined
+// (see checkDotted): s[end] == '/'; the rest as parseSpecial has it.
+func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPort bool, kind record.HostKind, buf *Buffer) (string, record.Packed, bool) {
+	q, f, ok := checkDotted(s, end, true)
+	if !ok {
+		return "", record.Packed{}, false
+	}
+	if !building(buf) {
+		return "", record.Packed{}, true
+	}
+	out := grow(buf, len(s))
+	out = appendLower(out, s[:schemeEnd])
+	out = append(out, "://"...)
+	out = appendLower(out, s[a:hostEnd])
+	if colon >= 0 && !dropPort {
+		out = append(out, s[colon:end]...)
+	}
+	pathStart := len(out)
+	pathEnd := dottedEnd(s, q, f)
+	out = appendDotted(out, pathStart, s[end+1:pathEnd])
+	shift := len(out) - pathEnd
+	out = append(out, s[pathEnd:]...)
+	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, moved(q, shift), moved(f, shift), kind, record.FlagSpecial), true
 }
 
 // parseOpaque handles a non-special scheme followed by an opaque path:
@@ -422,7 +450,25 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 	} else {
 		queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, false)
 	}
-	if !ok || escape && !escapable(s[end:]) {
+	if !ok {
+		// Dot segments (see checkDotted).
+		q, f, ok := checkDotted(s, end, false)
+		if !ok {
+			return "", pk, false
+		}
+		if !building(buf) {
+			return "", pk, true
+		}
+		out := grow(buf, n)
+		out = appendLower(out, s[:schemeEnd])
+		out = append(out, s[schemeEnd:end]...)
+		pathEnd := dottedEnd(s, q, f)
+		out = appendDotted(out, end, s[end+1:pathEnd])
+		shift := len(out) - pathEnd
+		out = append(out, s[pathEnd:]...)
+		return finish(buf, out), pack(schemeEnd, a, end, -1, end, moved(q, shift), moved(f, shift), record.HostOpaque, 0), true
+	}
+	if escape && !escapable(s[end:]) {
 		return "", pk, false
 	}
 	if !upperScheme && !escape {

@@ -68,7 +68,7 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		}
 		q, f, escape, ok := checkPath(&sc, ref, 0)
 		if !ok {
-			return "", p, false
+			return resolveDotted(bp, bh[:pathStart], ref, 1, buf)
 		}
 		return withPath(&sc, bp, bh[:pathStart], ref, 0, q, f, escape, buf)
 	case c == '\\':
@@ -124,9 +124,31 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		q, f, escape, ok = checkRelativePath(&sc, ref, start)
 	}
 	if !ok {
-		return "", p, false
+		// The directory without its final '/', which the segments of
+		// ref[start:] each begin with.
+		return resolveDotted(bp, bh[:dirEnd-1], ref, start, buf)
 	}
 	return withPath(&sc, bp, prefix, ref, start, q, f, escape, buf)
+}
+
+// resolveDotted builds prefix (the base up to a point in its path) and the
+// segments of ref from rel on, with ref's dot segments resolved against
+// the base's path (see checkDotted), then ref's query and fragment.
+func resolveDotted(bp record.Packed, prefix, ref string, rel int, buf *Buffer) (string, record.Packed, bool) {
+	q, f, ok := checkDotted(ref, rel, true)
+	if !ok || len(prefix)+len(ref) >= record.MaxInput {
+		return "", bp, false
+	}
+	if !building(buf) {
+		return "", bp, true
+	}
+	out := grow(buf, len(prefix)+len(ref)+1)
+	out = append(out, prefix...)
+	pathEnd := dottedEnd(ref, q, f)
+	out = appendDotted(out, int(bp.PathStart()), ref[rel:pathEnd])
+	shift := len(out) - pathEnd
+	out = append(out, ref[pathEnd:]...)
+	return finish(buf, out), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
 }
 
 // checkRelativePath checks ref[start:], a path-relative reference with
