@@ -31,6 +31,11 @@ import (
 
 const ours = "spanurl"
 
+// control is the "peer" of a benchmark that measures the machine, not a
+// URL library (BenchmarkSpinParallel): it gets a row of the scaling table
+// and no column of the main one.
+const control = "control"
+
 var showAllocs = flag.Bool("allocs", true, "show each peer's allocs/URL beside its ns/URL")
 
 type key struct {
@@ -121,7 +126,7 @@ func (t *table) read(r io.Reader) {
 			if !contains(t.workloads, workload) {
 				t.workloads = append(t.workloads, workload)
 			}
-			if peer != ours && !contains(t.peers, peer) {
+			if peer != ours && peer != control && !contains(t.peers, peer) {
 				t.peers = append(t.peers, peer)
 			}
 			if !containsInt(t.procs[workload], procs) {
@@ -149,7 +154,7 @@ func (t *table) print(w io.Writer) {
 	for _, wl := range t.workloads {
 		hasPeer := false
 		for k := range t.data {
-			if k.workload == wl && k.peer != ours {
+			if k.workload == wl && k.peer != ours && k.peer != control {
 				hasPeer = true
 			}
 		}
@@ -185,7 +190,7 @@ func (t *table) print(w io.Writer) {
 	// spanurl-only workloads: scaling across -cpu.
 	fmt.Fprintf(w, "\n| workload | peer | -cpu | ns/URL | allocs/URL | URLs/s | speedup vs -cpu %d |\n|---|---|---:|---:|---:|---:|---:|\n", 1)
 	for _, wl := range solo {
-		for _, p := range append([]string{ours}, t.peers...) {
+		for _, p := range append([]string{ours, control}, t.peers...) {
 			one := t.data[key{wl, p, 1}]
 			for _, procs := range t.procs[wl] {
 				d := t.data[key{wl, p, procs}]

@@ -16,6 +16,8 @@ BenchmarkAbsolute/ada-2       100   500.0 ns/op
 BenchmarkAbsolute/spanurl-2   100   150.0 ns/op   0 allocs/op
 BenchmarkAbsolute/neturl-2    100  1350.0 ns/op   2 allocs/op
 BenchmarkParserAbsolute/spanurl-2 100 90.0 ns/op 0 allocs/op
+BenchmarkSpinParallel/control   100 160.0 ns/op 0 allocs/op
+BenchmarkSpinParallel/control-2 100  80.0 ns/op 0 allocs/op
 `
 	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
 	tb.read(strings.NewReader(in))
@@ -30,9 +32,16 @@ BenchmarkParserAbsolute/spanurl-2 100 90.0 ns/op 0 allocs/op
 		// three, so it is not paired.
 		"| Absolute | 9.00x, 8.00-10.00 | - |",
 		"| ParserAbsolute | spanurl | 2 | 90.0 | 0 |",
+		"| SpinParallel | control | 2 | 80.0 | 0 | 12.5M | 2.00x |",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	// The control is no peer: no column of the main table, no row there.
+	for _, unwanted := range []string{"control ns/URL", "| SpinParallel | 160.0"} {
+		if strings.Contains(got, unwanted) {
+			t.Errorf("output has %q:\n%s", unwanted, got)
 		}
 	}
 }
