@@ -3,8 +3,11 @@
 // the input's bytes with the kernels of internal/asm, finds the component
 // boundaries from the class masks, and returns offsets over the input
 // itself. Cheap fix-ups (an uppercase scheme or host, a default or empty
-// port, a missing "/" path, bytes a special URL's path, query or fragment
-// percent-encodes) are written into one new buffer.
+// port, a missing "/" path, bytes the path, opaque path, query or fragment
+// state percent-encodes, single- and double-dot path segments) are
+// written into one new buffer. It takes special URLs with a domain or
+// canonical IPv4 host, non-special ones with an opaque path or a plain
+// opaque host, and references against a special base.
 //
 // Anything else makes it decline, and the caller runs internal/slow: the
 // fast path never guesses. The invariant, enforced by a differential fuzz
