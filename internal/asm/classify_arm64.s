@@ -83,7 +83,7 @@ loop:
 	SUB    $64, R1
 	VMOVI  $const_neonSlash, V14.B16
 	VMOVI  $const_neonDot, V13.B16
-	VMOVI  $const_neonColon, V15.B16
+	VMOVI  $const_neonColonBackslash, V15.B16
 	VMOVI  $const_neonTerm, V16.B16
 	NEON_HALF(V19)
 	SUBS   $1, R2

@@ -16,13 +16,19 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	if len(s) == 0 || len(s) > record.MaxInput {
 		return "", p, false
 	}
+	end, port := lowerHTTP(s)
+	if end > 0 && len(s) <= 64 {
+		if href, p, ok := parseShort(s, end, buf); ok {
+			return href, p, true
+		}
+	}
 	var sc scanner // set up as its type's comment says
 	sc.s = s
 	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
 	// Leading/trailing C0 or space, tabs, newlines, non-ASCII: all Bad.
 	// They are checked per component below; the scheme is scanned here,
 	// with one compare for the two schemes of nearly every URL (lowerHTTP).
-	if end, port := lowerHTTP(s); end > 0 {
+	if end > 0 {
 		return parseSpecial(&sc, s, end, false, port, buf)
 	}
 	schemeEnd, upperScheme := scanScheme(s)

@@ -1,0 +1,77 @@
+package fast
+
+import (
+	"math/bits"
+
+	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/record"
+)
+
+// parseShort takes the commonest URL the quick way: at most 64 bytes,
+// "http(s)://host/path[?query][#fragment]" already in its serialized
+// form, or "http(s)://host" (which gets its "/" path), with a lowercase
+// domain that does not end in a number, no port and nothing in the path
+// that needs a closer look. One block of masks comes
+// back by value (no scanner to zero and fill, no loop over blocks), and
+// every test is on those masks. ok false means only "not this shape": the
+// caller goes on with the scanner, which takes the rest or declines, so
+// whatever parseShort accepts, parseSpecial accepts the same way.
+func parseShort(s string, schemeEnd int, buf *Buffer) (href string, p record.Packed, ok bool) {
+	n := len(s)
+	a := schemeEnd + 3 // s[:a] is "http://" or "https://"
+	b := asm.ClassifyBlock(s)
+	// Bytes to encode, reject or strip make it the scanner's.
+	if b.Bad|b.Extra != 0 {
+		return "", p, false
+	}
+	// The host ends at the first '/', '?', '#', ':' or any other
+	// delimiter but '.'; only a '/' (a path) or the end of s keeps it
+	// here.
+	stops := (b.Struct &^ b.Dot) & spanMask(a, n)
+	end := min(bits.TrailingZeros64(stops), n)
+	if end == a || end < n && s[end] != '/' || b.Upper&spanMask(a, end) != 0 ||
+		mayEndInANumber(s[end-1]) && endsInANumber(s[a:end]) != numberNo {
+		return "", p, false
+	}
+	if end == n {
+		// No path: the serialization adds "/".
+		if !building(buf) {
+			return "", p, true
+		}
+		out := append(grow(buf, n+1), s...)
+		return finish(buf, append(out, '/')), pack(schemeEnd, a, end, -1, end, -1, -1, record.HostDomain, record.FlagSpecial), true
+	}
+	// The path ends at the first '?' or '#'. In it, a backslash (among
+	// the colons) and a possible dot segment ('.' or '%' right after a
+	// '/') are for the scanner.
+	path := spanMask(end+1, n)
+	term := b.Term & path
+	if term != 0 {
+		path &= term&-term - 1
+	}
+	for m := b.ColonBackslash & path; m != 0; m &= m - 1 {
+		if s[bits.TrailingZeros64(m)] == '\\' {
+			return "", p, false
+		}
+	}
+	other := b.Struct &^ (b.Slash | b.Dot | b.ColonBackslash | b.Term)
+	if b.Slash<<1&(b.Dot|other)&path != 0 {
+		return "", p, false
+	}
+	query, fragment := -1, -1
+	if term != 0 {
+		t := bits.TrailingZeros64(term)
+		if s[t] == '#' {
+			fragment = t
+		} else {
+			query = t
+			for m := term & (term - 1); m != 0; m &= m - 1 {
+				if j := bits.TrailingZeros64(m); s[j] == '#' {
+					fragment = j
+					break
+				}
+			}
+		}
+	}
+	return s, pack(schemeEnd, a, end, -1, end, query, fragment, record.HostDomain, record.FlagSpecial), true
+}
