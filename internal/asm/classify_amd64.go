@@ -52,21 +52,6 @@ func ClassifySummary(dst []Block, s string) (int, Summary) {
 	return classifySummary(dst, s)
 }
 
-// ClassifyBlock returns the masks of the first 64 bytes of s (all of a URL of at most 64
-// bytes), as Classify would fill one Block: for a caller that has no Block to hand over.
-func ClassifyBlock(s string) Block {
-	if kernelLevel == levelAVX512 {
-		return classifyBlockAVX512(s[:min(len(s), 64)])
-	}
-	return classifyBlockGo(s)
-}
-
-// classifyBlockAVX512 is ClassifyBlock with the AVX-512 kernel, for len(s) <= 64: one masked
-// load, the block's masks stored to the result.
-//
-//go:noescape
-func classifyBlockAVX512(s string) (b Block)
-
 // classifySummary jumps to classifyAVX512 when kernelLevel is levelAVX512, else to
 // classifySummaryGo: one direct call for the caller, as with classify.
 //

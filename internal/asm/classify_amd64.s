@@ -138,29 +138,6 @@ avx512done:
 	MOVB     R8, sum+48(FP)
 	RET
 
-// func classifyBlockAVX512(s string) (b Block)
-// The masks of s (len(s) <= 64) through one masked load and AVX512_MASKS, stored to the
-// result 16 bytes (two fields) at a time, as AVX512_BLOCK stores: BZHI of an index of 64
-// keeps all 64 lanes, and of 0 none (nothing is loaded).
-TEXT ·classifyBlockAVX512(SB), NOSPLIT, $0-80
-	MOVQ       s_base+0(FP), SI
-	MOVQ       s_len+8(FP), DX
-	VMOVDQU64  ·permTable+0(SB), Z16
-	VMOVDQU64  ·permTable+64(SB), Z17
-	VMOVDQU64  ·avx512Consts+avx512Vectors_sel(SB), Z18
-	VMOVDQU64  ·avx512Consts+avx512Vectors_transpose(SB), Z19
-	VMOVDQU64  ·avx512Consts+avx512Vectors_reverse(SB), Z20
-	MOVQ       $-1, R8
-	BZHIQ      DX, R8, R8
-	KMOVQ      R8, K1
-	VMOVDQU8.Z (SI), K1, Z22
-	AVX512_MASKS
-	VMOVDQU64     X22, b_Struct+16(FP)
-	VEXTRACTI32X4 $1, Z22, b_Extra+32(FP)
-	VEXTRACTI32X4 $2, Z22, b_Slash+48(FP)
-	VEXTRACTI32X4 $3, Z22, b_ColonBackslash+64(FP)
-	RET
-
 // ---------------------------------------------------------------------------------------
 // AVX2 + BMI2.
 //

@@ -191,26 +191,3 @@ func archSummaryKernels() []summaryKernel {
 	}
 	return ks
 }
-
-// archBlockKernels lists the AVX-512 block kernel, called directly and through
-// ClassifyBlock with kernelLevel forced to each level this CPU supports.
-func archBlockKernels() []blockKernel {
-	via := func(level uint8) func(string) Block {
-		return func(s string) Block {
-			saved := kernelLevel
-			kernelLevel = level
-			b := ClassifyBlock(s)
-			kernelLevel = saved
-			return b
-		}
-	}
-	ks := []blockKernel{{"block-dispatch-generic", via(levelGeneric)}}
-	if hasAVX2 {
-		ks = append(ks, blockKernel{"block-dispatch-avx2", via(levelAVX2)})
-	}
-	if hasAVX512 {
-		ks = append(ks, blockKernel{"block-avx512", func(s string) Block { return classifyBlockAVX512(s[:min(len(s), 64)]) }},
-			blockKernel{"block-dispatch-avx512", via(levelAVX512)})
-	}
-	return ks
-}

@@ -81,9 +81,3 @@ var neonTable = func() (t [128]byte) {
 func ClassifySummary(dst []Block, s string) (int, Summary) {
 	return classifySummaryGo(dst, s)
 }
-
-// ClassifyBlock returns the masks of the first 64 bytes of s (all of a URL of at most 64
-// bytes), as Classify would fill one Block: for a caller that has no Block to hand over.
-func ClassifyBlock(s string) Block {
-	return classifyBlockGo(s)
-}

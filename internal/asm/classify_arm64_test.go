@@ -40,6 +40,3 @@ func bit(v bool) uint64 {
 
 // archSummaryKernels: ClassifySummary is classifySummaryGo over NEON on arm64.
 func archSummaryKernels() []summaryKernel { return nil }
-
-// archBlockKernels: ClassifyBlock is classifyBlockGo (over NEON) on arm64.
-func archBlockKernels() []blockKernel { return nil }

@@ -12,6 +12,3 @@ func benchKernels() []benchKernel {
 
 // archSummaryKernels: ClassifySummary is classifySummaryGo on this build.
 func archSummaryKernels() []summaryKernel { return nil }
-
-// archBlockKernels: ClassifyBlock is classifyBlockGo on this build.
-func archBlockKernels() []blockKernel { return nil }
