@@ -34,6 +34,18 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		// The relative state at EOF: the base without its fragment.
 		return bh[:fragAt], bp.WithQueryFragment(bp.QueryStart(), record.Omitted), true
 	}
+	// Most absolute references are http or https URLs with "//", which
+	// lowerHTTP tells as it does for ParseAbsolute; short ones need no
+	// scanner (parseShort).
+	httpEnd, httpPort := 0, 0
+	if c := ref[0]; c != '/' && c != '?' && c != '#' {
+		httpEnd, httpPort = lowerHTTP(ref)
+		if httpEnd > 0 && len(ref) <= 64 {
+			if href, p, ok := parseShort(ref, httpEnd, buf); ok {
+				return href, p, true
+			}
+		}
+	}
 	var sc scanner // set up as its type's comment says
 	sc.s = ref
 	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], ref)
@@ -74,10 +86,8 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	case c == '\\':
 		return "", p, false
 	}
-	// Most absolute references are http or https URLs with "//", which
-	// lowerHTTP tells as it does for ParseAbsolute.
-	if end, port := lowerHTTP(ref); end > 0 {
-		return parseSpecial(&sc, ref, end, false, port, buf)
+	if httpEnd > 0 {
+		return parseSpecial(&sc, ref, httpEnd, false, httpPort, buf)
 	}
 	if end, upper := scanScheme(ref); end > 0 {
 		// An absolute URL, unless it names the base's special scheme
