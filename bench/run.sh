@@ -41,8 +41,10 @@ mkdir -p "$out"
 
 # One test binary, run $count times over the whole suite (interleaved rather
 # than -count N per benchmark, so a burst of load from elsewhere spreads over
-# all peers instead of hitting one): the suite at the default GOMAXPROCS, then
-# the Parallel variants at -cpu 1,2 to show the scaling.
+# all peers instead of hitting one): each workload at the default GOMAXPROCS
+# with the native ada's run of it right after, then the Parallel variants at
+# -cpu 1,2 to show the scaling. (With BENCH set, the Go benchmarks that match
+# it, then ada's, as before 2026-11-22.)
 go test -c -o "$out/bench.test" .
 
 # The native ada benchmark: the inputs as the Go benchmarks see them (a copy
@@ -64,18 +66,33 @@ fi
 : > "$out/bench.txt"
 for round in $(seq "$count"); do
   echo "== round $round/$count" >&2
-  "$out/bench.test" -test.run '^$' -test.bench "$bench" -test.skip 'Parallel' -test.benchmem \
-    -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt" "$out/round.txt"
+  if [ "$bench" = . ]; then
+    # One workload at a time, the native ada right after the Go peers, so
+    # that every peer of a workload is measured within seconds of the
+    # others: this VM's speed drifts by up to 2x over minutes.
+    for fn in $("$out/bench.test" -test.list '^Benchmark' | grep -v Parallel); do
+      "$out/bench.test" -test.run '^$' -test.bench "^$fn\$" -test.benchmem \
+        -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt" "$out/round.txt"
+      if [ -n "$ada_bin" ]; then
+        # The -N suffix that Go gave the names (GOMAXPROCS, none for 1), so
+        # that benchstat and cmd/ratios pair ada's lines with the Go ones.
+        procs="$(awk '/^Benchmark.*ns\/op/ { if (match($1, /-[0-9]+$/)) print substr($1, RSTART + 1); else print 1; exit }' "$out/round.txt")"
+        "$ada_bin" -dir "$out/corpora" -bench "^$fn\$" -benchtime "$benchtime" ${procs:+-procs "$procs"} |
+          tee -a "$out/bench.txt"
+      fi
+    done
+  else
+    "$out/bench.test" -test.run '^$' -test.bench "$bench" -test.skip 'Parallel' -test.benchmem \
+      -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt" "$out/round.txt"
+    if [ -n "$ada_bin" ]; then
+      procs="$(awk '/^Benchmark.*ns\/op/ { if (match($1, /-[0-9]+$/)) print substr($1, RSTART + 1); else print 1; exit }' "$out/round.txt")"
+      "$ada_bin" -dir "$out/corpora" -bench "$bench" -benchtime "$benchtime" ${procs:+-procs "$procs"} |
+        tee -a "$out/bench.txt"
+    fi
+  fi
   if [ "$parallel" != none ]; then
     "$out/bench.test" -test.run '^$' -test.bench "$parallel" -test.cpu 1,2 -test.benchmem \
       -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt"
-  fi
-  if [ -n "$ada_bin" ]; then
-    # The -N suffix that Go gave this round's names (GOMAXPROCS, none for 1),
-    # so that benchstat and cmd/ratios pair ada's lines with the Go ones.
-    procs="$(awk '/^Benchmark.*ns\/op/ { if (match($1, /-[0-9]+$/)) print substr($1, RSTART + 1); else print 1; exit }' "$out/round.txt")"
-    "$ada_bin" -dir "$out/corpora" -bench "$bench" -benchtime "$benchtime" ${procs:+-procs "$procs"} |
-      tee -a "$out/bench.txt"
   fi
   rm -f "$out/round.txt"
 done
