@@ -17,6 +17,13 @@ go test -count=1 -run '^TestStreamingMemory$' ./cmd/spanurl
 echo "== the portable kernels: -tags noasm"
 go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span
 
+echo "== arm64: the NEON kernel and the fast path under qemu-aarch64"
+if command -v qemu-aarch64 >/dev/null 2>&1; then
+  GOARCH=arm64 go test -count=1 -exec qemu-aarch64 ./internal/asm ./internal/fast
+else
+  echo "qemu-aarch64 not found (Debian: qemu-user): arm64 tests skipped"
+fi
+
 if [ "${SPANURL_QUICK:-}" = 1 ]; then exit 0; fi
 
 echo "== whatwg-url differential (the standard's reference implementation, via npm)"
