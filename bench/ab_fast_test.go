@@ -24,25 +24,27 @@ import (
 )
 
 func TestABFast(t *testing.T) {
-	abs, err := readLines("absolute.txt")
-	skipOnNoData(t, err)
-	shuffle(abs)
-	contiguous(abs)
-	abCompare("absolute", len(abs), func(lo, hi int) int {
-		n := 0
-		for _, s := range abs[lo:hi] {
-			h, _, _ := old.ParseAbsolute(s, nil)
-			n += len(h)
-		}
-		return n
-	}, func(lo, hi int) int {
-		n := 0
-		for _, s := range abs[lo:hi] {
-			h, _, _ := fast.ParseAbsolute(s, nil)
-			n += len(h)
-		}
-		return n
-	})
+	for _, name := range []string{"absolute", "messy"} {
+		abs, err := readLines(name + ".txt")
+		skipOnNoData(t, err)
+		shuffle(abs)
+		contiguous(abs)
+		abCompare(name, len(abs), func(lo, hi int) int {
+			n := 0
+			for _, s := range abs[lo:hi] {
+				h, _, _ := old.ParseAbsolute(s, nil)
+				n += len(h)
+			}
+			return n
+		}, func(lo, hi int) int {
+			n := 0
+			for _, s := range abs[lo:hi] {
+				h, _, _ := fast.ParseAbsolute(s, nil)
+				n += len(h)
+			}
+			return n
+		})
+	}
 	for _, w := range []struct {
 		name string
 		load func() (*Refs, error)
