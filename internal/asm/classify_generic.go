@@ -28,6 +28,12 @@ type Block struct {
 	Term uint64
 }
 
+// Other is the mask of the Struct bytes of no subclass: '@', '%', '[' and ']'. A scanner that
+// has found the one delimiter it looks for uses it to tell whether anything else is there.
+func (b *Block) Other() uint64 {
+	return b.Struct &^ (b.Slash | b.Dot | b.ColonBackslash | b.Term)
+}
+
 // Class bits returned by classOf, one per field of Block, in field order. Struct, Bad, Extra
 // and Upper are disjoint; Slash, Dot, ColonBackslash and Term are disjoint subsets of Struct. The
 // assembly kernels have their own encodings of the classes, but build their tables from

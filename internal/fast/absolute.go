@@ -182,7 +182,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 			b = sc.refill(k)
 		}
 		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
-		other := b.Struct &^ (b.Slash | b.Dot | b.ColonBackslash | b.Term)
+		other := b.Other()
 		stop := (b.Slash | b.Term | other) & r
 		if stop != 0 {
 			r &= stop&-stop - 1 // up to the stop
@@ -338,11 +338,8 @@ func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPo
 		out = append(out, s[colon:end]...)
 	}
 	pathStart := len(out)
-	pathEnd := dottedEnd(s, q, f)
-	out = appendDotted(out, pathStart, s[end+1:pathEnd])
-	shift := len(out) - pathEnd
-	out = append(out, s[pathEnd:]...)
-	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, moved(q, shift), moved(f, shift), kind, record.FlagSpecial), true
+	out, q, f = appendResolved(out, pathStart, s, end+1, q, f)
+	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, q, f, kind, record.FlagSpecial), true
 }
 
 // parseOpaque handles a non-special scheme followed by an opaque path:
@@ -468,11 +465,8 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 		out := grow(buf, n)
 		out = appendLower(out, s[:schemeEnd])
 		out = append(out, s[schemeEnd:end]...)
-		pathEnd := dottedEnd(s, q, f)
-		out = appendDotted(out, end, s[end+1:pathEnd])
-		shift := len(out) - pathEnd
-		out = append(out, s[pathEnd:]...)
-		return finish(buf, out), pack(schemeEnd, a, end, -1, end, moved(q, shift), moved(f, shift), record.HostOpaque, 0), true
+		out, q, f = appendResolved(out, end, s, end+1, q, f)
+		return finish(buf, out), pack(schemeEnd, a, end, -1, end, q, f, record.HostOpaque, 0), true
 	}
 	if escape && !escapable(s[end:]) {
 		return "", pk, false

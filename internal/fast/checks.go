@@ -32,12 +32,10 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 		if term != 0 {
 			r &= term&-term - 1 // up to the end of the path
 		}
-		for m := b.ColonBackslash & r; m != 0; m &= m - 1 {
-			if s[k*64+bits.TrailingZeros64(m)] == '\\' {
-				return -1, -1, false, false
-			}
+		if hasBackslash(s, k, b.ColonBackslash&r) {
+			return -1, -1, false, false
 		}
-		other := b.Struct &^ (b.Slash | b.Dot | b.ColonBackslash | b.Term) & r
+		other := b.Other() & r
 		slash := b.Slash // s[p] among them
 		cand := (slash<<1 | carry) & (b.Dot | other) & r
 		for ; cand != 0; cand &= cand - 1 {
@@ -74,6 +72,17 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 	queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, true)
 	escape = escape || sc.sum.Bad() && sc.has(classBad, p, end) || sc.sum.Extra() && hasPathExtra(sc, s, p, end)
 	return queryStart, fragmentStart, escape, true
+}
+
+// hasBackslash reports whether one of the bytes that colons (ColonBackslash
+// bits of block k) marks is a '\\' rather than a ':'.
+func hasBackslash(s string, k int, colons uint64) bool {
+	for m := colons; m != 0; m &= m - 1 {
+		if s[k*64+bits.TrailingZeros64(m)] == '\\' {
+			return true
+		}
+	}
+	return false
 }
 
 // hasPathExtra reports whether [i, end) holds an Extra byte of the path

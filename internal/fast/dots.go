@@ -71,16 +71,22 @@ func appendDotted(out []byte, pathStart int, rel string) []byte {
 	}
 }
 
-// dottedEnd is where the path that checkDotted checked ends: at its query
-// or fragment, or at the end of s.
-func dottedEnd(s string, query, fragment int) int {
+// appendResolved appends s[rel:], which checkDotted accepted with query
+// and fragment at q and f (or -1), to out: its path with the dot
+// segments resolved (appendDotted, out's path beginning at pathStart),
+// then the query and fragment as they are. It returns where those begin
+// in out, or -1.
+func appendResolved(out []byte, pathStart int, s string, rel, q, f int) ([]byte, int, int) {
+	pathEnd := len(s)
 	switch {
-	case query >= 0:
-		return query
-	case fragment >= 0:
-		return fragment
+	case q >= 0:
+		pathEnd = q
+	case f >= 0:
+		pathEnd = f
 	}
-	return len(s)
+	out = appendDotted(out, pathStart, s[rel:pathEnd])
+	shift := len(out) - pathEnd
+	return append(out, s[pathEnd:]...), moved(q, shift), moved(f, shift)
 }
 
 func isSingleDot(seg string) bool { return seg == "." || len(seg) == 3 && is2e(seg) }

@@ -154,11 +154,8 @@ func resolveDotted(bp record.Packed, prefix, ref string, rel int, buf *Buffer) (
 	}
 	out := grow(buf, len(prefix)+len(ref)+1)
 	out = append(out, prefix...)
-	pathEnd := dottedEnd(ref, q, f)
-	out = appendDotted(out, int(bp.PathStart()), ref[rel:pathEnd])
-	shift := len(out) - pathEnd
-	out = append(out, ref[pathEnd:]...)
-	return finish(buf, out), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
+	out, q, f = appendResolved(out, int(bp.PathStart()), ref, rel, q, f)
+	return finish(buf, out), bp.WithQueryFragment(uint32(q), uint32(f)), true
 }
 
 // checkRelativePath checks ref[start:], a path-relative reference with

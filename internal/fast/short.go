@@ -56,13 +56,10 @@ func parseShort(s string, schemeEnd int, buf *Buffer) (href string, p record.Pac
 	if term != 0 {
 		path &= term&-term - 1
 	}
-	for m := b.ColonBackslash & path; m != 0; m &= m - 1 {
-		if s[bits.TrailingZeros64(m)] == '\\' {
-			return "", p, false
-		}
+	if hasBackslash(s, 0, b.ColonBackslash&path) {
+		return "", p, false
 	}
-	other := b.Struct &^ (b.Slash | b.Dot | b.ColonBackslash | b.Term)
-	if b.Slash<<1&(b.Dot|other)&path != 0 {
+	if b.Slash<<1&(b.Dot|b.Other())&path != 0 {
 		return "", p, false
 	}
 	query, fragment := -1, -1
