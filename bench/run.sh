@@ -63,6 +63,18 @@ if [ "$ada" != none ]; then
   fi
 fi
 
+# run_ada PATTERN runs the native ada's workloads that match PATTERN, when
+# it was built, with the -N suffix that Go gave this round's names
+# (GOMAXPROCS, none for 1), so that benchstat and cmd/ratios pair ada's
+# lines with the Go ones.
+run_ada() {
+  [ -n "$ada_bin" ] || return 0
+  local procs
+  procs="$(awk '/^Benchmark.*ns\/op/ { if (match($1, /-[0-9]+$/)) print substr($1, RSTART + 1); else print 1; exit }' "$out/round.txt")"
+  "$ada_bin" -dir "$out/corpora" -bench "$1" -benchtime "$benchtime" ${procs:+-procs "$procs"} |
+    tee -a "$out/bench.txt"
+}
+
 : > "$out/bench.txt"
 for round in $(seq "$count"); do
   echo "== round $round/$count" >&2
@@ -73,22 +85,12 @@ for round in $(seq "$count"); do
     for fn in $("$out/bench.test" -test.list '^Benchmark' | grep -v Parallel); do
       "$out/bench.test" -test.run '^$' -test.bench "^$fn\$" -test.benchmem \
         -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt" "$out/round.txt"
-      if [ -n "$ada_bin" ]; then
-        # The -N suffix that Go gave the names (GOMAXPROCS, none for 1), so
-        # that benchstat and cmd/ratios pair ada's lines with the Go ones.
-        procs="$(awk '/^Benchmark.*ns\/op/ { if (match($1, /-[0-9]+$/)) print substr($1, RSTART + 1); else print 1; exit }' "$out/round.txt")"
-        "$ada_bin" -dir "$out/corpora" -bench "^$fn\$" -benchtime "$benchtime" ${procs:+-procs "$procs"} |
-          tee -a "$out/bench.txt"
-      fi
+      run_ada "^$fn\$"
     done
   else
     "$out/bench.test" -test.run '^$' -test.bench "$bench" -test.skip 'Parallel' -test.benchmem \
       -test.benchtime "$benchtime" -test.count 1 -test.timeout 0 | tee -a "$out/bench.txt" "$out/round.txt"
-    if [ -n "$ada_bin" ]; then
-      procs="$(awk '/^Benchmark.*ns\/op/ { if (match($1, /-[0-9]+$/)) print substr($1, RSTART + 1); else print 1; exit }' "$out/round.txt")"
-      "$ada_bin" -dir "$out/corpora" -bench "$bench" -benchtime "$benchtime" ${procs:+-procs "$procs"} |
-        tee -a "$out/bench.txt"
-    fi
+    run_ada "$bench"
   fi
   if [ "$parallel" != none ]; then
     "$out/bench.test" -test.run '^$' -test.bench "$parallel" -test.cpu 1,2 -test.benchmem \

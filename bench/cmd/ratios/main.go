@@ -163,10 +163,7 @@ func (t *table) print(w io.Writer) {
 			continue
 		}
 		for _, procs := range t.procs[wl] {
-			name := wl
-			if len(t.procs[wl]) > 1 {
-				name = fmt.Sprintf("%s (-cpu %d)", wl, procs)
-			}
+			name := t.rowName(wl, procs)
 			base := t.data[key{wl, ours, procs}]
 			fmt.Fprintf(w, "| %s | %s | %s |", name, nsCell(base), allocCell(base))
 			for _, p := range t.peers {
@@ -238,10 +235,7 @@ func (t *table) printPaired(w io.Writer) {
 			if !any {
 				continue
 			}
-			name := wl
-			if len(t.procs[wl]) > 1 {
-				name = fmt.Sprintf("%s (-cpu %d)", wl, procs)
-			}
+			name := t.rowName(wl, procs)
 			fmt.Fprintf(w, "| %s |%s\n", name, cells)
 		}
 	}
@@ -258,6 +252,15 @@ func roundRatios(peer, base *samples) []float64 {
 		r[i] = peer.ns[i] / base.ns[i]
 	}
 	return r
+}
+
+// rowName names workload wl's row for -cpu procs: the -cpu value only when
+// the workload ran at more than one.
+func (t *table) rowName(wl string, procs int) string {
+	if len(t.procs[wl]) > 1 {
+		return fmt.Sprintf("%s (-cpu %d)", wl, procs)
+	}
+	return wl
 }
 
 func nsCell(s *samples) string {
