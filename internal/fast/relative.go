@@ -46,6 +46,11 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			}
 		}
 	}
+	if ref[0] == '/' && len(ref) <= 64 {
+		if href, p, ok := resolveShortPath(bp, bh[:pathStart], ref, buf); ok {
+			return href, p, true
+		}
+	}
 	var sc scanner // set up as its type's comment says
 	sc.s = ref
 	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], ref)

@@ -48,34 +48,68 @@ func parseShort(s string, schemeEnd int, buf *Buffer) (href string, p record.Pac
 		out := append(grow(buf, n+1), s...)
 		return finish(buf, append(out, '/')), pack(schemeEnd, a, end, -1, end, -1, -1, record.HostDomain, record.FlagSpecial), true
 	}
-	// The path ends at the first '?' or '#'. In it, a backslash (among
-	// the colons) and a possible dot segment ('.' or '%' right after a
-	// '/') are for the scanner.
-	path := spanMask(end+1, n)
-	term := b.Term & path
-	if term != 0 {
-		path &= term&-term - 1
-	}
-	if hasBackslash(s, 0, b.ColonBackslash&path) {
+	term, ok := shortPath(n, b, end)
+	if !ok {
 		return "", p, false
 	}
-	if b.Slash<<1&(b.Dot|b.Other())&path != 0 {
-		return "", p, false
+	query, fragment := termsAt(s, term)
+	return s, pack(schemeEnd, a, end, -1, end, query, fragment, record.HostDomain, record.FlagSpecial), true
+}
+
+// shortPath checks bytes start..n-1 of a string of n bytes that b
+// classifies and that has no Bad or Extra byte: a path (byte start is its
+// '/') with an optional query and fragment, as parseShort takes it: ok false when the path
+// has a colon or a backslash (one mask; a colon is in 0.1-1% of short
+// paths, and the scanner tells them apart) or a possible dot segment ('.'
+// or '%' right after a '/'), which are for the scanner. term has the '?'
+// and '#' after the path's start (see termsAt).
+func shortPath(n int, b *asm.Block, start int) (term uint64, ok bool) {
+	// The path ends at the first '?' or '#' (with none, term&-term - 1
+	// is all ones).
+	path := spanMask(start+1, n)
+	term = b.Term & path
+	path &= term&-term - 1
+	return term, (b.ColonBackslash|b.Slash<<1&(b.Dot|b.Other()))&path == 0
+}
+
+// termsAt returns where the query and the fragment of a short URL begin
+// (-1 for none), from the mask of its '?' and '#' after the path's start:
+// the first of them, and if that is a '?', the first '#' after it.
+func termsAt(s string, term uint64) (query, fragment int) {
+	if term == 0 {
+		return -1, -1
 	}
-	query, fragment := -1, -1
-	if term != 0 {
-		t := bits.TrailingZeros64(term)
-		if s[t] == '#' {
-			fragment = t
-		} else {
-			query = t
-			for m := term & (term - 1); m != 0; m &= m - 1 {
-				if j := bits.TrailingZeros64(m); s[j] == '#' {
-					fragment = j
-					break
-				}
-			}
+	t := bits.TrailingZeros64(term)
+	if s[t] == '#' {
+		return -1, t
+	}
+	for m := term & (term - 1); m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros64(m); s[j] == '#' {
+			return t, j
 		}
 	}
-	return s, pack(schemeEnd, a, end, -1, end, query, fragment, record.HostDomain, record.FlagSpecial), true
+	return t, -1
+}
+
+// resolveShortPath resolves ref, a path-absolute reference ("/path") of at
+// most 64 bytes, against prefix (the base's href up to its path) the way
+// parseShort takes a URL: one Block and its masks, no scanner. ok false
+// sends ref to the scanner, which also takes "//" and "/\\".
+func resolveShortPath(bp record.Packed, prefix, ref string, buf *Buffer) (string, record.Packed, bool) {
+	if len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
+		return "", bp, false
+	}
+	var blocks [1]asm.Block
+	asm.Classify(blocks[:], ref)
+	b := &blocks[0]
+	if b.Bad|b.Extra != 0 {
+		return "", bp, false
+	}
+	term, ok := shortPath(len(ref), b, 0)
+	if !ok {
+		return "", bp, false
+	}
+	q, f := termsAt(ref, term)
+	shift := len(prefix)
+	return concat(buf, prefix, ref), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
 }

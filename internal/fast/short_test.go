@@ -31,7 +31,8 @@ func TestParseShort(t *testing.T) {
 		{"https://a.de/x", true},      // ends in a hex digit, not a number
 		{"http://h/p#f?g#h", true},
 		{"http://h/p?q?r#f#g", true},
-		{"http://h/a:b", true},
+		{"http://h/a?b:c\\d", true}, // past the path, colons and backslashes are plain
+		{"http://h/a:b", false},     // a colon in the path: the scanner tells it from a backslash
 		{"https://example.com/01234567890123456789012345678901234567890123", true}, // 64 bytes
 		{"http://EXAMPLE.com/", false},
 		{"http://h:8080/", false},
@@ -68,6 +69,61 @@ func TestParseShort(t *testing.T) {
 		gh, gp, gok := general(c.s)
 		if !gok || href != gh || p != gp {
 			t.Errorf("parseShort(%q) = %q %v, the scanner's way %q %v %v", c.s, href, p, gh, gp, gok)
+		}
+	}
+}
+
+// TestResolveShortPath: resolveShortPath takes the common short "/path"
+// references, and whatever it takes, it takes as the scanner's way
+// (checkPath, then withPath) does; what it leaves, the scanner's way
+// handles.
+func TestResolveShortPath(t *testing.T) {
+	const base = "https://example.com/dir/page?x=1#top"
+	bh, bp, ok := ParseAbsolute(base, nil)
+	if !ok {
+		t.Fatalf("ParseAbsolute(%q) declined", base)
+	}
+	prefix := bh[:bp.PathStart()]
+	for _, c := range []struct {
+		ref  string
+		take bool
+	}{
+		{"/", true},
+		{"/a/b.css?v=1", true},
+		{"/a#f", true},
+		{"/a?q#f?g", true},
+		{"/a?b:c\\d#e", true},
+		{"/01234567890123456789012345678901234567890123456789012345678901", true}, // 64 bytes
+		{"//h/a", false},
+		{"/\\h/a", false},
+		{"/a:b", false},
+		{"/a\\b", false},
+		{"/./a", false},
+		{"/a/..", false},
+		{"/%2e/a", false},
+		{"/a b", false},
+		{"/a`", false},
+		{"/é", false},
+		{"/a?q'", false}, // Extra: the scanner encodes it in a special query
+	} {
+		href, p, ok := resolveShortPath(bp, prefix, c.ref, nil)
+		if ok != c.take {
+			t.Errorf("resolveShortPath(%q) ok = %v, want %v", c.ref, ok, c.take)
+		}
+		if !ok {
+			continue
+		}
+		var sc scanner
+		sc.s = c.ref
+		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], c.ref)
+		q, f, escape, gok := checkPath(&sc, c.ref, 0)
+		if !gok {
+			t.Errorf("%q: checkPath declines what resolveShortPath takes", c.ref)
+			continue
+		}
+		gh, gp, gok := withPath(&sc, bp, prefix, c.ref, 0, q, f, escape, nil)
+		if !gok || href != gh || p != gp {
+			t.Errorf("resolveShortPath(%q) = %q %v, the scanner's way %q %v %v", c.ref, href, p, gh, gp, gok)
 		}
 	}
 }
