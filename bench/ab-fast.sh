@@ -10,8 +10,9 @@
 #   ASM=1 ./ab-fast.sh        # REV's internal/asm too (old fast calls old asm)
 #   AB_WHOLE=1 ./ab-fast.sh   # whole passes over each shuffled corpus, not
 #                             # chunks: lines come from all over memory, as in
-#                             # the benchmarks (cache misses count), but 40
-#                             # passes read 3-4% apart with no change at all
+#                             # the benchmarks (cache misses count), but noisy:
+#                             # absolute.txt read 0.974 and 0.981 in two runs
+#                             # of a change that did not touch its code
 #
 # It copies REV's internal/fast (without its tests) to
 # ../internal/fastabold (with ASM=1 also internal/asm to
