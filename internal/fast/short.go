@@ -91,27 +91,9 @@ func termsAt(s string, term uint64) (query, fragment int) {
 	return t, -1
 }
 
-// resolveShortPath resolves ref, a path-absolute reference ("/path") of at
-// most 64 bytes, against prefix (the base's href up to its path) the way
-// parseShort takes a URL: one Block and its masks, no scanner. ok false
-// sends ref to the scanner, which also takes "//" and "/\\".
-func resolveShortPath(bp record.Packed, prefix, ref string, buf *Buffer) (string, record.Packed, bool) {
-	if len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
-		return "", bp, false
-	}
-	var blocks [1]asm.Block
-	asm.Classify(blocks[:], ref)
-	b := &blocks[0]
-	if b.Bad|b.Extra != 0 {
-		return "", bp, false
-	}
-	term, ok := shortPath(len(ref), b, 0)
-	if !ok {
-		return "", bp, false
-	}
-	q, f := termsAt(ref, term)
-	// withPath's plain case, written out: as a shared function (cost 140,
-	// over the inliner's budget) it measured 1.022-1.024 on requests.txt.
-	shift := len(prefix)
-	return concat(buf, prefix, ref), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
+// shortPathAbsolute reports whether ref is a path-absolute reference
+// ("/path", not "//" or "/\\") of at most 64 bytes, which Resolve checks
+// with one Block (shortPath) before it sets up a scanner.
+func shortPathAbsolute(ref string) bool {
+	return len(ref) <= 64 && len(ref) > 0 && ref[0] == '/' && (len(ref) == 1 || ref[1] != '/' && ref[1] != '\\')
 }

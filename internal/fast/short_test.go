@@ -73,10 +73,10 @@ func TestParseShort(t *testing.T) {
 	}
 }
 
-// TestResolveShortPath: resolveShortPath takes the common short "/path"
-// references, and whatever it takes, it takes as the scanner's way
-// (checkPath, then withPath) does; what it leaves, the scanner's way
-// handles.
+// TestResolveShortPath: Resolve takes the common short "/path" references
+// with one Block (shortPathAbsolute, then shortPath), and whatever it
+// takes that way, it resolves as the scanner's way (checkPath, then
+// withPath) does; what it leaves goes to the scanner.
 func TestResolveShortPath(t *testing.T) {
 	const base = "https://example.com/dir/page?x=1#top"
 	bh, bp, ok := ParseAbsolute(base, nil)
@@ -106,11 +106,21 @@ func TestResolveShortPath(t *testing.T) {
 		{"/é", false},
 		{"/a?q'", false}, // Extra: the scanner encodes it in a special query
 	} {
-		href, p, ok := resolveShortPath(bp, prefix, c.ref, nil)
-		if ok != c.take {
-			t.Errorf("resolveShortPath(%q) ok = %v, want %v", c.ref, ok, c.take)
+		// Resolve's one-Block way: shortPathAbsolute, then shortPath on a
+		// Block with no Bad or Extra byte.
+		var blocks [1]asm.Block
+		asm.Classify(blocks[:], c.ref)
+		b := &blocks[0]
+		_, ok := shortPath(len(c.ref), b, 0)
+		if take := shortPathAbsolute(c.ref) && ok && b.Bad|b.Extra == 0; take != c.take {
+			t.Errorf("%q: taken with one Block = %v, want %v", c.ref, take, c.take)
 		}
+		if !c.take {
+			continue
+		}
+		href, p, ok := Resolve(bh, bp, c.ref, nil)
 		if !ok {
+			t.Errorf("Resolve(%q) declined", c.ref)
 			continue
 		}
 		var sc scanner
@@ -118,12 +128,12 @@ func TestResolveShortPath(t *testing.T) {
 		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], c.ref)
 		q, f, escape, gok := checkPath(&sc, c.ref, 0)
 		if !gok {
-			t.Errorf("%q: checkPath declines what resolveShortPath takes", c.ref)
+			t.Errorf("%q: checkPath declines what Resolve takes with one Block", c.ref)
 			continue
 		}
 		gh, gp, gok := withPath(&sc, bp, prefix, c.ref, 0, q, f, escape, nil)
 		if !gok || href != gh || p != gp {
-			t.Errorf("resolveShortPath(%q) = %q %v, the scanner's way %q %v %v", c.ref, href, p, gh, gp, gok)
+			t.Errorf("Resolve(%q) = %q %v, the scanner's way %q %v %v", c.ref, href, p, gh, gp, gok)
 		}
 	}
 }
