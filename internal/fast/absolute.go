@@ -17,9 +17,25 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 		return "", p, false
 	}
 	end, port := lowerHTTP(s)
-	if end > 0 && len(s) <= 64 {
-		if href, p, ok := parseShort(s, end, buf); ok {
-			return href, p, true
+	if n := len(s); end > 0 && n <= 64 {
+		// The quick way (see shortHost).
+		a := end + 3 // s[:a] is "http://" or "https://"
+		var blocks [1]asm.Block
+		asm.Classify(blocks[:], s)
+		b := &blocks[0]
+		if hostEnd, ok := shortHost(b, a, n); ok && b.Bad|b.Extra == 0 && !(mayEndInANumber(s[hostEnd-1]) && endsInANumber(s[a:hostEnd]) != numberNo) {
+			if hostEnd == n {
+				// No path: the serialization adds "/".
+				if !building(buf) {
+					return "", p, true
+				}
+				out := append(grow(buf, n+1), s...)
+				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, record.HostDomain, record.FlagSpecial), true
+			}
+			if term, ok := shortPath(n, b, hostEnd); ok {
+				query, fragment := termsAt(s, term)
+				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
+			}
 		}
 	}
 	var sc scanner // set up as its type's comment says

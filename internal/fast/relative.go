@@ -35,19 +35,15 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		return bh[:fragAt], bp.WithQueryFragment(bp.QueryStart(), record.Omitted), true
 	}
 	// Most absolute references are http or https URLs with "//", which
-	// lowerHTTP tells as it does for ParseAbsolute; short ones need no
-	// scanner (parseShort).
-	httpEnd, httpPort := 0, 0
+	// lowerHTTP tells: they are ParseAbsolute's, short ones taken the
+	// quick way.
 	if c := ref[0]; c != '/' && c != '?' && c != '#' {
-		httpEnd, httpPort = lowerHTTP(ref)
-		if httpEnd > 0 && len(ref) <= 64 {
-			if href, p, ok := parseShort(ref, httpEnd, buf); ok {
-				return href, p, true
-			}
+		if httpEnd, _ := lowerHTTP(ref); httpEnd > 0 {
+			return ParseAbsolute(ref, buf)
 		}
 	}
 	if shortPathAbsolute(ref) {
-		// A short "/path" the way parseShort takes a short URL: one
+		// A short "/path" the way ParseAbsolute takes a short URL: one
 		// Block and its masks, no scanner. Written out here: as a
 		// function of its own (resolveShortPath, cost 405) its call
 		// measured 4-5% of requests.txt in ab-fast.sh.
@@ -102,9 +98,6 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		return withPath(&sc, bp, bh[:pathStart], ref, 0, q, f, escape, buf)
 	case c == '\\':
 		return "", p, false
-	}
-	if httpEnd > 0 {
-		return parseSpecial(&sc, ref, httpEnd, false, httpPort, buf)
 	}
 	if end, upper := scanScheme(ref); end > 0 {
 		// An absolute URL, unless it names the base's special scheme

@@ -4,61 +4,45 @@ import (
 	"math/bits"
 
 	"github.com/spanurl/spanurl/internal/asm"
-	"github.com/spanurl/spanurl/record"
 )
 
-// parseShort takes the commonest URL the quick way: at most 64 bytes,
-// "http(s)://host/path[?query][#fragment]" already in its serialized
-// form, or "http(s)://host" (which gets its "/" path), with a lowercase
-// domain that does not end in a number, no port and nothing in the path
-// that needs a closer look. It classifies into one Block (64 bytes to
-// zero, not a scanner's 300) and tests everything on those masks, with no
-// loop over blocks. ok false means only "not this shape": the caller goes
-// on with the scanner, which takes the rest or declines, so whatever
-// parseShort accepts, parseSpecial accepts the same way.
+// The commonest URL is taken the quick way, in ParseAbsolute: at most 64
+// bytes, "http(s)://host/path[?query][#fragment]" already in its
+// serialized form, or "http(s)://host" (which gets its "/" path), with a
+// lowercase domain that does not end in a number, no port and nothing in
+// the path that needs a closer look. It is classified into one Block (64
+// bytes to zero, not a scanner's 300) and everything is tested on those
+// masks (shortHost, shortPath), with no loop over blocks. What the quick
+// way leaves goes on to the scanner, which takes the rest or declines, so
+// whatever the quick way accepts, parseSpecial accepts the same way.
 //
 // Measured (ab-fast.sh): against the scanner's way, 0.86-0.87 on
-// absolute.txt with a Block returned by value from assembly, and this
-// (Classify into an array) 0.96-0.98 of that; up to 128 bytes (two
-// Blocks, the masks as 128-bit pairs) was slower than up to 64.
-func parseShort(s string, schemeEnd int, buf *Buffer) (href string, p record.Packed, ok bool) {
-	n := len(s)
-	a := schemeEnd + 3 // s[:a] is "http://" or "https://"
-	var blocks [1]asm.Block
-	asm.Classify(blocks[:], s)
-	b := &blocks[0]
-	// Bytes to encode, reject or strip make it the scanner's.
-	if b.Bad|b.Extra != 0 {
-		return "", p, false
-	}
+// absolute.txt with a Block returned by value from assembly, and
+// Classify into an array 0.96-0.98 of that; up to 128 bytes (two Blocks,
+// the masks as 128-bit pairs) was slower than up to 64. Written out in
+// ParseAbsolute rather than called as a function of its own (parseShort,
+// cost 685): 0.963-0.972 on absolute.txt, 0.966-0.973 on messy.txt.
+
+// shortHost checks the host of a URL of n <= 64 bytes that b classifies
+// and that has no Bad or Extra byte (to encode, reject or strip), the host
+// beginning at byte a (after "http(s)://"): ok when it is a lowercase
+// domain of the quick way's shape, ending at a '/' (end is its index) or
+// at the end of the URL (end == n). Whether the domain ends in a number
+// is left to the caller (mayEndInANumber, endsInANumber), as is the check
+// for Bad and Extra: both keep this within the inliner's budget.
+func shortHost(b *asm.Block, a, n int) (end int, ok bool) {
 	// The host ends at the first '/', '?', '#', ':' or any other
 	// delimiter but '.'; only a '/' (a path) or the end of s keeps it
 	// here.
 	stops := (b.Struct &^ b.Dot) & spanMask(a, n)
-	end := min(bits.TrailingZeros64(stops), n)
-	if end == a || end < n && s[end] != '/' || b.Upper&spanMask(a, end) != 0 ||
-		mayEndInANumber(s[end-1]) && endsInANumber(s[a:end]) != numberNo {
-		return "", p, false
-	}
-	if end == n {
-		// No path: the serialization adds "/".
-		if !building(buf) {
-			return "", p, true
-		}
-		out := append(grow(buf, n+1), s...)
-		return finish(buf, append(out, '/')), pack(schemeEnd, a, end, -1, end, -1, -1, record.HostDomain, record.FlagSpecial), true
-	}
-	term, ok := shortPath(n, b, end)
-	if !ok {
-		return "", p, false
-	}
-	query, fragment := termsAt(s, term)
-	return s, pack(schemeEnd, a, end, -1, end, query, fragment, record.HostDomain, record.FlagSpecial), true
+	end = bits.TrailingZeros64(stops | 1<<n) // n when there is none (1<<64 is 0)
+	first := stops & -stops                  // 0 when the host runs to the end of s
+	return end, end > a && first&^b.Slash == 0 && b.Upper&spanMask(a, end) == 0
 }
 
 // shortPath checks bytes start..n-1 of a string of n bytes that b
 // classifies and that has no Bad or Extra byte: a path (byte start is its
-// '/') with an optional query and fragment, as parseShort takes it. ok is
+// '/') with an optional query and fragment, as the quick way takes it. ok is
 // false when the path has a colon or a backslash (one mask; a colon is in
 // 0.1-1% of short paths, and the scanner tells them apart) or a possible
 // dot segment ('.' or '%' right after a '/'), which are for the scanner.
