@@ -203,7 +203,11 @@ func withPath(sc *scanner, bp record.Packed, prefix, ref string, start, q, f int
 		return href, bp.WithQueryFragment(omittedOr(q, 0), omittedOr(f, 0)), ok
 	}
 	shift := len(prefix) - start // omittedOr keeps a negative q or f absent
-	return concat(buf, prefix, ref[start:]), bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift)), true
+	p := bp.WithQueryFragment(omittedOr(q, shift), omittedOr(f, shift))
+	if buf == nil {
+		return prefix + ref[start:], p, true // one call fewer than concat
+	}
+	return concat(buf, prefix, ref[start:]), p, true
 }
 
 // joinEscaped builds prefix + ref[start:] with the bytes of ref that the
