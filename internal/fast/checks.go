@@ -58,8 +58,18 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 				if s[end] == '#' {
 					return -1, end, false, true
 				}
-				if f := fragmentAfter(sc, s, end+1); f < n {
-					return end, f, false, true
+				// The fragment begins at the first '#' after the '?': in
+				// this block's other '?' and '#', as termsAt looks, or
+				// past it.
+				for m := term & (term - 1); m != 0; m &= m - 1 {
+					if j := k*64 + bits.TrailingZeros64(m); s[j] == '#' {
+						return end, j, false, true
+					}
+				}
+				if f := (k + 1) * 64; f < n {
+					if f = fragmentAfter(sc, s, f); f < n {
+						return end, f, false, true
+					}
 				}
 				return end, -1, false, true
 			}

@@ -1,6 +1,7 @@
 package fast
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/asm"
@@ -121,6 +122,36 @@ func TestFragmentAfter(t *testing.T) {
 		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], tc.s)
 		if got := fragmentAfter(&sc, tc.s, tc.from); got != tc.want {
 			t.Errorf("fragmentAfter(%q, %d) = %d, want %d", tc.s, tc.from, got, tc.want)
+		}
+	}
+}
+
+// TestCheckPathTerms: checkPath finds the query and fragment of a plain
+// path (no byte to encode) wherever its '?' and '#' fall against the
+// 64-byte blocks: in the block where the path ends, in a later one, with
+// other '?' before the '#' and '?' after it.
+func TestCheckPathTerms(t *testing.T) {
+	pad := func(n int) string { return strings.Repeat("a", n) }
+	for path := 1; path <= 130; path += 3 {
+		for _, tail := range []string{"", "?", "#", "?q", "#f", "?q#f", "?q?r#f?g#h", "#f?g"} {
+			for _, gap := range []int{0, 1, 40, 63, 64, 70, 140} {
+				tail := tail
+				if i := strings.IndexByte(tail, '#'); i > 0 {
+					tail = tail[:i] + pad(gap) + tail[i:] // the '#' further on
+				}
+				s := "/" + pad(path-1) + tail
+				wantQ, wantF := -1, strings.IndexByte(s, '#')
+				if i := strings.IndexAny(s, "?#"); i >= 0 && s[i] == '?' {
+					wantQ = i
+				}
+				var sc scanner
+				sc.s = s
+				sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
+				q, f, escape, ok := checkPath(&sc, s, 0)
+				if !ok || escape || q != wantQ || f != wantF {
+					t.Errorf("checkPath(%q) = %d, %d, %v, %v, want %d, %d, false, true", s, q, f, escape, ok, wantQ, wantF)
+				}
+			}
 		}
 	}
 }
