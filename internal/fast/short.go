@@ -21,7 +21,7 @@ import (
 // Classify into an array 0.96-0.98 of that; up to 128 bytes (two Blocks,
 // the masks as 128-bit pairs) was slower than up to 64. Written out in
 // ParseAbsolute rather than called as a function of its own (parseShort,
-// cost 685): 0.963-0.972 on absolute.txt, 0.966-0.973 on messy.txt.
+// cost 685): 0.941-0.965 on absolute.txt, 0.971-0.973 on messy.txt.
 
 // shortHost checks the host of a URL of n <= 64 bytes that b classifies
 // and that has no Bad or Extra byte (to encode, reject or strip), the host
@@ -32,8 +32,8 @@ import (
 // for Bad and Extra: both keep this within the inliner's budget.
 func shortHost(b *asm.Block, a, n int) (end int, ok bool) {
 	// The host ends at the first '/', '?', '#', ':' or any other
-	// delimiter but '.'; only a '/' (a path) or the end of s keeps it
-	// here.
+	// delimiter but '.'; only a '/' (a path) or the end of the URL keeps
+	// it here.
 	stops := (b.Struct &^ b.Dot) & spanMask(a, n)
 	end = bits.TrailingZeros64(stops | 1<<n) // n when there is none (1<<64 is 0)
 	first := stops & -stops                  // 0 when the host runs to the end of s
