@@ -36,7 +36,7 @@ func shortHost(b *asm.Block, a, n int) (end int, ok bool) {
 	// it here.
 	stops := (b.Struct &^ b.Dot) & spanMask(a, n)
 	end = bits.TrailingZeros64(stops | 1<<n) // n when there is none (1<<64 is 0)
-	first := stops & -stops                  // 0 when the host runs to the end of s
+	first := stops & -stops                  // 0 when the host runs to the end
 	return end, end > a && first&^b.Slash == 0 && b.Upper&spanMask(a, end) == 0
 }
 

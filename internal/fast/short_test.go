@@ -58,6 +58,7 @@ func TestParseShort(t *testing.T) {
 		{"http://h/a?b:c\\d", true}, // past the path, colons and backslashes are plain
 		{"http://h/a:b", false},     // a colon in the path: the scanner tells it from a backslash
 		{"https://example.com/01234567890123456789012345678901234567890123", true}, // 64 bytes
+		{"http://example.com.0123456789012345678901234567890123456789abcde", true}, // 64, no path: 1<<64 is 0
 		{"http://EXAMPLE.com/", false},
 		{"http://h:8080/", false},
 		{"http://1.2.3.4/", false},
