@@ -32,7 +32,7 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 				out := append(grow(buf, n+1), s...)
 				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, record.HostDomain, record.FlagSpecial), true
 			}
-			if term, ok := shortPath(n, b, hostEnd); ok {
+			if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
 				query, fragment := termsAt(s, term)
 				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
 			}
@@ -45,6 +45,11 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	// They are checked per component below; the scheme is scanned here,
 	// with one compare for the two schemes of nearly every URL (lowerHTTP).
 	if end > 0 {
+		if n := len(s); n > 64 && n <= 128 && !sc.sum.Bad() && !sc.sum.Extra() {
+			if p, ok := parsePair(s, &sc.blocks[0], &sc.blocks[1], end, end+3); ok {
+				return s, p, true
+			}
+		}
 		return parseSpecial(&sc, s, end, false, port, buf)
 	}
 	schemeEnd, upperScheme := scanScheme(s)

@@ -32,21 +32,9 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 		if term != 0 {
 			r &= term&-term - 1 // up to the end of the path
 		}
-		if hasBackslash(s, k, b.ColonBackslash&r) {
-			return -1, -1, false, false
-		}
-		other := b.Other() & r
 		slash := b.Slash // s[p] among them
-		cand := (slash<<1 | carry) & (b.Dot | other) & r
-		for ; cand != 0; cand &= cand - 1 {
-			i := k*64 + bits.TrailingZeros64(cand)
-			j := i
-			for j < n && s[j] != '/' && s[j] != '?' && s[j] != '#' && j-i <= 6 {
-				j++
-			}
-			if isDotSegment(s[i:j]) && (j == n || s[j] == '/' || s[j] == '?' || s[j] == '#') {
-				return -1, -1, false, false
-			}
+		if look := (b.ColonBackslash | (slash<<1|carry)&(b.Dot|b.Other())) & r; look != 0 && !plainPath(s, k, look) {
+			return -1, -1, false, false
 		}
 		carry = slash >> 63
 		if term != 0 {
@@ -82,17 +70,6 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 	queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, true)
 	escape = escape || sc.sum.Bad() && sc.has(classBad, p, end) || sc.sum.Extra() && hasPathExtra(sc, s, p, end)
 	return queryStart, fragmentStart, escape, true
-}
-
-// hasBackslash reports whether one of the bytes that colons (ColonBackslash
-// bits of block k) marks is a '\\' rather than a ':'.
-func hasBackslash(s string, k int, colons uint64) bool {
-	for m := colons; m != 0; m &= m - 1 {
-		if s[k*64+bits.TrailingZeros64(m)] == '\\' {
-			return true
-		}
-	}
-	return false
 }
 
 // hasPathExtra reports whether [i, end) holds an Extra byte of the path

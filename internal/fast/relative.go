@@ -50,7 +50,7 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		var blocks [1]asm.Block
 		asm.Classify(blocks[:], ref)
 		b := &blocks[0]
-		if term, ok := shortPath(len(ref), b, 0); ok && b.Bad|b.Extra == 0 {
+		if term, look := shortPath(len(ref), b, 0); b.Bad|b.Extra == 0 && (look == 0 || plainPath(ref, 0, look)) {
 			q, f := termsAt(ref, term)
 			p := bp.WithQueryFragment(omittedOr(q, pathStart), omittedOr(f, pathStart))
 			return concat(buf, bh[:pathStart], ref), p, true

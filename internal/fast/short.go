@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/record"
 )
 
 // The commonest URL is taken the quick way, in ParseAbsolute: at most 64
@@ -12,16 +13,27 @@ import (
 // lowercase domain that does not end in a number, no port and nothing in
 // the path that needs a closer look. It is classified into one Block (64
 // bytes to zero, not a scanner's 300) and everything is tested on those
-// masks (shortHost, shortPath), with no loop over blocks. What the quick
+// masks (shortHost, shortPath), with no loop over blocks; the few path
+// bytes the masks cannot tell (a colon from a backslash, a '.' or '%'
+// after a '/' from a dot segment) are read by plainPath. What the quick
 // way leaves goes on to the scanner, which takes the rest or declines, so
 // whatever the quick way accepts, parseSpecial accepts the same way.
+// URLs of 65 to 128 bytes (38% of absolute.txt) are taken the same way
+// from the scanner's first two blocks (parsePair), before parseSpecial.
 //
 // Measured (ab-fast.sh): against the scanner's way, 0.86-0.87 on
 // absolute.txt with a Block returned by value from assembly, and
-// Classify into an array 0.96-0.98 of that; up to 128 bytes (two Blocks,
-// the masks as 128-bit pairs) was slower than up to 64. Written out in
-// ParseAbsolute rather than called as a function of its own (parseShort,
-// cost 685): 0.941-0.965 on absolute.txt, 0.971-0.973 on messy.txt.
+// Classify into an array 0.96-0.98 of that; up to 128 bytes with one
+// two-Block array for all (the masks as 128-bit pairs) was slower than up
+// to 64. Written out in ParseAbsolute rather than called as a function of
+// its own (parseShort, cost 685): 0.941-0.965 on absolute.txt, 0.971-0.973
+// on messy.txt. parsePair on the scanner's blocks: absolute 0.906-0.912,
+// relative 0.952-0.959 (its own two-Block array: 0.926-0.930, and messy
+// 1.025-1.028, classifying twice what it declines); plainPath instead of
+// declining every colon and every '.' or delimiter after a '/' (which
+// kept 3,444 of absolute.txt's 41,421 URLs of 65-128 bytes from
+// parsePair): with parsePair, absolute 0.876-0.886, relative 0.937-0.955,
+// messy 0.990-0.998, against the code before both.
 
 // shortHost checks the host of a URL of n <= 64 bytes that b classifies
 // and that has no Bad or Extra byte (to encode, reject or strip), the host
@@ -40,20 +52,49 @@ func shortHost(b *asm.Block, a, n int) (end int, ok bool) {
 	return end, end > a && first&^b.Slash == 0 && b.Upper&spanMask(a, end) == 0
 }
 
-// shortPath checks bytes start..n-1 of a string of n bytes that b
+// shortPath looks at bytes start..n-1 of a string of n bytes that b
 // classifies and that has no Bad or Extra byte: a path (byte start is its
-// '/') with an optional query and fragment, as the quick way takes it. ok is
-// false when the path has a colon or a backslash (one mask; a colon is in
-// 0.1-1% of short paths, and the scanner tells them apart) or a possible
-// dot segment ('.' or '%' right after a '/'), which are for the scanner.
-// term has the '?' and '#' after the path's start (see termsAt).
-func shortPath(n int, b *asm.Block, start int) (term uint64, ok bool) {
+// '/') with an optional query and fragment, as the quick way takes it.
+// term has the '?' and '#' after the path's start (see termsAt); look the
+// path's bytes that plainPath must see: colons and backslashes (one mask),
+// and the bytes right after a '/' that are '.' or another delimiter ('%',
+// '@', '[', ']'), where a dot segment could begin. Most paths have none.
+func shortPath(n int, b *asm.Block, start int) (term, look uint64) {
 	// The path ends at the first '?' or '#' (with none, term&-term - 1
 	// is all ones).
 	path := spanMask(start+1, n)
 	term = b.Term & path
 	path &= term&-term - 1
-	return term, (b.ColonBackslash|b.Slash<<1&(b.Dot|b.Other()))&path == 0
+	return term, (b.ColonBackslash | b.Slash<<1&(b.Dot|b.Other())) & path
+}
+
+// plainPath reports whether none of the path bytes of block k of s that
+// look marks is a backslash (a special URL's path separator, which the
+// serialization turns into '/') or begins a single- or double-dot segment
+// ("." or "..", "%2e" for any dot, up to the next '/', '?' or '#'). The
+// bytes it looks at are a path's colons and backslashes and what follows
+// its slashes when that is a '.' or another delimiter: mostly a colon of
+// an embedded URL, a '%' of a percent-encoded segment, or a '.' of a name
+// like ".well-known", a few bytes each to read.
+func plainPath(s string, k int, look uint64) bool {
+	n := len(s)
+	for ; look != 0; look &= look - 1 {
+		i := k*64 + bits.TrailingZeros64(look)
+		switch s[i] {
+		case '\\':
+			return false
+		case ':':
+			continue
+		}
+		j := i
+		for j < n && s[j] != '/' && s[j] != '?' && s[j] != '#' && j-i <= 6 {
+			j++
+		}
+		if isDotSegment(s[i:j]) && (j == n || s[j] == '/' || s[j] == '?' || s[j] == '#') {
+			return false
+		}
+	}
+	return true
 }
 
 // termsAt returns where the query and the fragment of a short URL begin
@@ -80,4 +121,57 @@ func termsAt(s string, term uint64) (query, fragment int) {
 // with one Block (shortPath) before it sets up a scanner.
 func shortPathAbsolute(ref string) bool {
 	return len(ref) <= 64 && len(ref) > 0 && ref[0] == '/' && (len(ref) == 1 || ref[1] != '/' && ref[1] != '\\')
+}
+
+// parsePair takes the quick way's URLs of 65 to 128 bytes, whose two
+// blocks b0 and b1 (the scanner's) hold no Bad or Extra byte: the host
+// (from byte a, after the scheme ending at end) ends at a '/' in the first
+// block, and the path may run on into the second. ok false leaves s to
+// the scanner's way. A URL taken is in its serialized form: its href is s.
+func parsePair(s string, b0, b1 *asm.Block, end, a int) (p record.Packed, ok bool) {
+	hostEnd, ok := shortHost(b0, a, 64)
+	if !ok || hostEnd == 64 || mayEndInANumber(s[hostEnd-1]) && endsInANumber(s[a:hostEnd]) != numberNo {
+		return p, false
+	}
+	term0, look := shortPath(64, b0, hostEnd)
+	if look != 0 && !plainPath(s, 0, look) {
+		return p, false
+	}
+	term1 := b1.Term // no bits past the end of s (see asm.Block)
+	if term0 == 0 {
+		// The path goes on into the second block: the same checks, with
+		// a '/' at byte 63 carried to byte 64.
+		path := term1&-term1 - 1
+		look := (b1.ColonBackslash | (b1.Slash<<1|b0.Slash>>63)&(b1.Dot|b1.Other())) & path
+		if look != 0 && !plainPath(s, 1, look) {
+			return p, false
+		}
+	}
+	query, fragment := termsPair(s, term0, term1)
+	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
+}
+
+// termsPair is termsAt over two blocks: term0 and term1 mark the '?' and
+// '#' after the path's start in bytes 0-63 and 64-127.
+func termsPair(s string, term0, term1 uint64) (query, fragment int) {
+	if term0 != 0 {
+		query, fragment = termsAt(s, term0)
+		if query < 0 || fragment >= 0 {
+			return query, fragment
+		}
+	} else if term1 != 0 {
+		t := 64 + bits.TrailingZeros64(term1)
+		if s[t] == '#' {
+			return -1, t
+		}
+		query, term1 = t, term1&(term1-1)
+	} else {
+		return -1, -1
+	}
+	for m := term1; m != 0; m &= m - 1 {
+		if j := 64 + bits.TrailingZeros64(m); s[j] == '#' {
+			return query, j
+		}
+	}
+	return query, -1
 }

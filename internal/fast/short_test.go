@@ -1,6 +1,7 @@
 package fast
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/asm"
@@ -36,8 +37,8 @@ func quick(s string) bool {
 	if hostEnd == n {
 		return true
 	}
-	_, ok = shortPath(n, b, hostEnd)
-	return ok
+	_, look := shortPath(n, b, hostEnd)
+	return look == 0 || plainPath(s, 0, look)
 }
 
 // TestParseShort: ParseAbsolute takes the common short URLs the quick way,
@@ -56,7 +57,8 @@ func TestParseShort(t *testing.T) {
 		{"http://h/p#f?g#h", true},
 		{"http://h/p?q?r#f#g", true},
 		{"http://h/a?b:c\\d", true}, // past the path, colons and backslashes are plain
-		{"http://h/a:b", false},     // a colon in the path: the scanner tells it from a backslash
+		{"http://h/a:b", true},      // a colon in the path, told from a backslash by plainPath
+		{"http://h/a/https://x.y/", true},
 		{"https://example.com/01234567890123456789012345678901234567890123", true}, // 64 bytes
 		{"http://example.com.0123456789012345678901234567890123456789abcde", true}, // 64, no path: 1<<64 is 0
 		{"http://EXAMPLE.com/", false},
@@ -70,7 +72,15 @@ func TestParseShort(t *testing.T) {
 		{"http://h/a\\b", false},
 		{"http://h/./a", false},
 		{"http://h/%2e/a", false},
-		{"http://h/@x", false}, // a '@' after '/': the scanner looks closer
+		{"http://h/@x", true}, // a '@' after '/' begins no dot segment
+		{"http://h/.well-known/x", true},
+		{"http://h/%D0%9F/%2ex", true},
+		{"http://h/a/.", false},
+		{"http://h/a/..?q", false},
+		{"http://h/.#f", false},
+		{"http://h/%2E%2e/a", false},
+		{"http://h/.%2e", false},
+		{"http://h/a?/./..", true},
 		{"http://u@h/", false},
 		{"http://h/a b", false},
 		{"http://h/a`", false},
@@ -114,11 +124,17 @@ func TestResolveShortPath(t *testing.T) {
 		{"/012345678901234567890123456789012345678901234567890123456789012", true}, // 64 bytes
 		{"//h/a", false},
 		{"/\\h/a", false},
-		{"/a:b", false},
+		{"/a:b", true},
+		{"/a:b\\c", false},
 		{"/a\\b", false},
 		{"/./a", false},
 		{"/a/..", false},
 		{"/%2e/a", false},
+		{"/%2E%2e", false},
+		{"/a/.#f", false},
+		{"/.well-known/a", true},
+		{"/%D0%9F?q", true},
+		{"/@a/[b]", true},
 		{"/a b", false},
 		{"/a`", false},
 		{"/é", false},
@@ -129,7 +145,8 @@ func TestResolveShortPath(t *testing.T) {
 		var blocks [1]asm.Block
 		asm.Classify(blocks[:], c.ref)
 		b := &blocks[0]
-		_, ok := shortPath(len(c.ref), b, 0)
+		_, look := shortPath(len(c.ref), b, 0)
+		ok := look == 0 || plainPath(c.ref, 0, look)
 		if take := shortPathAbsolute(c.ref) && ok && b.Bad|b.Extra == 0; take != c.take {
 			t.Errorf("%q: taken with one Block = %v, want %v", c.ref, take, c.take)
 		}
@@ -153,5 +170,131 @@ func TestResolveShortPath(t *testing.T) {
 		if !gok || href != gh || p != gp {
 			t.Errorf("Resolve(%q) = %q %v, the scanner's way %q %v %v", c.ref, href, p, gh, gp, gok)
 		}
+	}
+}
+
+// pair reports whether ParseAbsolute takes s with parsePair: 65 to 128
+// bytes of http(s) with no Bad or Extra byte, and parsePair's checks.
+func pair(s string) bool {
+	end, _ := lowerHTTP(s)
+	if n := len(s); end == 0 || n <= 64 || n > 128 {
+		return false
+	}
+	var sc scanner
+	sc.s = s
+	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
+	if sc.sum.Bad() || sc.sum.Extra() {
+		return false
+	}
+	_, ok := parsePair(s, &sc.blocks[0], &sc.blocks[1], end, end+3)
+	return ok
+}
+
+// TestParsePair: URLs of 65 to 128 bytes taken with the first two blocks
+// of the scanner (parsePair) come out as the scanner's way makes them, the
+// delimiters on either side of byte 64 included.
+func TestParsePair(t *testing.T) {
+	const host = "https://example.com/"   // the path's '/' is byte 19
+	pad := func(s string, n int) string { // s, then 'x's to n bytes
+		for len(s) < n {
+			s += "x"
+		}
+		return s
+	}
+	at := func(n int, tail string) string { // tail starting at byte n
+		return pad(host, n) + tail
+	}
+	for _, c := range []struct {
+		s    string
+		take bool
+	}{
+		{pad(host, 65), true},
+		{pad(host, 128), true},
+		{pad(host, 129), false},          // the scanner's
+		{pad("http://a.b/c", 64), false}, // the one-Block quick way's
+		{at(60, "?q=1&r=2#frag"), true},
+		{at(64, "?q"), true},
+		{at(63, "?q#f"), true},
+		{at(40, "?q") + pad("#", 40), true},    // '?' in the first block, '#' in the second
+		{at(40, "?q") + pad("?r#s", 40), true}, // the fragment after a second '?'
+		{at(40, "#f") + pad("?q#g", 40), true},
+		{at(70, "#f?g"), true},
+		{at(70, "?q/./../:\\x"), true}, // past the path they are plain
+		{at(63, "/./a"), false},        // '/' at 63, '.' at 64
+		{at(63, "/%2e/a"), false},
+		{at(62, "/.x") + pad("", 10), true}, // ".x" is no dot segment
+		{at(62, "/.") + pad("/", 10), false},
+		{at(63, "/.") + pad("?", 10), false},
+		{at(63, "/%2E%2e#") + pad("", 10), false},
+		{at(70, "/%41%2e"), true},
+		{at(70, "/%2e."), false},
+		{at(64, "/.a"), true},
+		{at(64, "/.."), false},
+		{at(64, "/a.b/c.d"), true},
+		{at(63, "/x") + pad("/", 10), true},
+		{at(80, ":x"), true},
+		{at(60, "/a:b") + pad("/https://c.d/", 30), true},
+		{at(80, "\\x"), false},
+		{at(80, "/@x"), true},
+		{at(80, "/[x"), true},
+		{at(80, "/ABC"), true},
+		{at(80, "/a b"), false},
+		{at(80, "/a|b"), false},
+		{at(80, "?a'b"), false},
+		{at(80, "/é"), false},
+		{pad("http://"+pad("h", 60)+".com/", 70), false}, // the host runs past byte 63
+		{pad("http://"+pad("h", 50)+".com/", 70), true},
+		{pad("http://example.COM/", 70), false},
+		{pad("http://example.com:8080/", 70), false},
+		{pad("http://1.2.3.4/", 70), false},
+		{pad("http://a.0x1f/", 70), false},
+		{pad("http://u@example.com/", 70), false},
+		{pad("http://example.com?", 70), false},
+	} {
+		if take := pair(c.s); take != c.take {
+			t.Errorf("%q (%d bytes): taken with parsePair = %v, want %v", c.s, len(c.s), take, c.take)
+		}
+		href, p, ok := ParseAbsolute(c.s, nil)
+		gh, gp, gok := general(c.s)
+		if ok != gok || href != gh || p != gp {
+			t.Errorf("ParseAbsolute(%q) = %q %v %v, the scanner's way %q %v %v", c.s, href, p, ok, gh, gp, gok)
+		}
+		if c.take && !ok {
+			t.Errorf("ParseAbsolute(%q) declined", c.s)
+		}
+	}
+}
+
+// TestParsePairRandom: random http(s) URLs of 60 to 130 bytes, drawn from
+// the delimiters and a few letters, parse as the scanner's way parses them.
+func TestParsePairRandom(t *testing.T) {
+	const alphabet = "ab/./?#%:@\\A1-_~=&[]'| é"
+	r := rand.New(rand.NewPCG(1, 2))
+	taken := 0
+	for range 200000 {
+		n := 60 + r.IntN(71)
+		b := []byte("https://example.com/")[:19+r.IntN(2)]
+		if r.IntN(2) == 0 {
+			b = []byte("http://w.example.org/")
+		}
+		for len(b) < n {
+			if r.IntN(10) == 0 {
+				b = append(b, alphabet[r.IntN(len(alphabet))])
+			} else {
+				b = append(b, 'a'+byte(r.IntN(26)))
+			}
+		}
+		s := string(b)
+		if pair(s) {
+			taken++
+		}
+		href, p, ok := ParseAbsolute(s, nil)
+		gh, gp, gok := general(s)
+		if ok != gok || href != gh || p != gp {
+			t.Fatalf("ParseAbsolute(%q) = %q %v %v, the scanner's way %q %v %v", s, href, p, ok, gh, gp, gok)
+		}
+	}
+	if taken < 10000 {
+		t.Errorf("only %d of the random URLs taken with parsePair: the test checks too little", taken)
 	}
 }
