@@ -45,8 +45,8 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	// They are checked per component below; the scheme is scanned here,
 	// with one compare for the two schemes of nearly every URL (lowerHTTP).
 	if end > 0 {
-		if n := len(s); n > 64 && n <= 128 && !sc.sum.Bad() && !sc.sum.Extra() {
-			if p, ok := parsePair(s, &sc.blocks[0], &sc.blocks[1], end, end+3); ok {
+		if n := len(s); n > 64 && n <= 64*window && !sc.sum.Bad() && !sc.sum.Extra() {
+			if p, ok := parseWindow(&sc, s, end, end+3); ok {
 				return s, p, true
 			}
 		}

@@ -18,8 +18,9 @@ import (
 // after a '/' from a dot segment) are read by plainPath. What the quick
 // way leaves goes on to the scanner, which takes the rest or declines, so
 // whatever the quick way accepts, parseSpecial accepts the same way.
-// URLs of 65 to 128 bytes (38% of absolute.txt) are taken the same way
-// from the scanner's first two blocks (parsePair), before parseSpecial.
+// URLs of 65 to 256 bytes (47% of absolute.txt) are taken the same way
+// from the blocks of the scanner's window (parseWindow), before
+// parseSpecial.
 //
 // Measured (ab-fast.sh): against the scanner's way, 0.86-0.87 on
 // absolute.txt with a Block returned by value from assembly, and
@@ -27,13 +28,16 @@ import (
 // two-Block array for all (the masks as 128-bit pairs) was slower than up
 // to 64. Written out in ParseAbsolute rather than called as a function of
 // its own (parseShort, cost 685): 0.941-0.965 on absolute.txt, 0.971-0.973
-// on messy.txt. parsePair on the scanner's blocks: absolute 0.906-0.912,
-// relative 0.952-0.959 (its own two-Block array: 0.926-0.930, and messy
-// 1.025-1.028, classifying twice what it declines); plainPath instead of
-// declining every colon and every '.' or delimiter after a '/' (which
-// kept 3,444 of absolute.txt's 41,421 URLs of 65-128 bytes from
-// parsePair): with parsePair, absolute 0.876-0.886, relative 0.937-0.955,
-// messy 0.990-0.998, against the code before both.
+// on messy.txt. parsePair (65-128 bytes, the scanner's first two
+// blocks; parseWindow's first version): absolute 0.906-0.912, relative
+// 0.952-0.959 (with its own two-Block array 0.926-0.930, and messy
+// 1.025-1.028: it classified twice what it declined); plainPath instead of
+// declining every colon and every '.' or delimiter after a '/' (which kept
+// 3,444 of absolute.txt's 41,421 URLs of 65-128 bytes from parsePair):
+// with parsePair, absolute 0.876-0.886, relative 0.937-0.955, messy
+// 0.990-0.998, against the code before both. parseWindow, parsePair made a
+// loop over the window's blocks (up to 256 bytes, not 128): absolute
+// 0.960-0.968, messy 0.983, relative 0.981-0.983 against parsePair.
 
 // shortHost checks the host of a URL of n <= 64 bytes that b classifies
 // and that has no Bad or Extra byte (to encode, reject or strip), the host
@@ -123,55 +127,54 @@ func shortPathAbsolute(ref string) bool {
 	return len(ref) <= 64 && len(ref) > 0 && ref[0] == '/' && (len(ref) == 1 || ref[1] != '/' && ref[1] != '\\')
 }
 
-// parsePair takes the quick way's URLs of 65 to 128 bytes, whose two
-// blocks b0 and b1 (the scanner's) hold no Bad or Extra byte: the host
-// (from byte a, after the scheme ending at end) ends at a '/' in the first
-// block, and the path may run on into the second. ok false leaves s to
-// the scanner's way. A URL taken is in its serialized form: its href is s.
-func parsePair(s string, b0, b1 *asm.Block, end, a int) (p record.Packed, ok bool) {
-	hostEnd, ok := shortHost(b0, a, 64)
+// parseWindow takes the quick way's URLs of 65 bytes up to the scanner's
+// window (256), whose blocks the scanner holds, all of them, and that have
+// no Bad or Extra byte: the host (from byte a, after the scheme ending at
+// end) ends at a '/' in the first block, and the path, query and fragment
+// run on through the others. ok false leaves s to parseSpecial. A URL
+// taken is in its serialized form: its href is s.
+func parseWindow(sc *scanner, s string, end, a int) (p record.Packed, ok bool) {
+	b := &sc.blocks[0]
+	hostEnd, ok := shortHost(b, a, 64)
 	if !ok || hostEnd == 64 || mayEndInANumber(s[hostEnd-1]) && endsInANumber(s[a:hostEnd]) != numberNo {
 		return p, false
 	}
-	term0, look := shortPath(64, b0, hostEnd)
+	query, fragment := -1, -1
+	term, look := shortPath(64, b, hostEnd)
 	if look != 0 && !plainPath(s, 0, look) {
 		return p, false
 	}
-	term1 := b1.Term // no bits past the end of s (see asm.Block)
-	if term0 == 0 {
-		// The path goes on into the second block: the same checks, with
-		// a '/' at byte 63 carried to byte 64.
-		path := term1&-term1 - 1
-		look := (b1.ColonBackslash | (b1.Slash<<1|b0.Slash>>63)&(b1.Dot|b1.Other())) & path
-		if look != 0 && !plainPath(s, 1, look) {
-			return p, false
+	k := 0
+	if term == 0 {
+		// The path goes on into the next blocks: the same checks, with a
+		// '/' at the end of a block carried to the start of the next.
+		for k = 1; k < sc.count; k++ {
+			carry := b.Slash >> 63
+			b = &sc.blocks[k]
+			term = b.Term // no bits past the end of s (see asm.Block)
+			path := term&-term - 1
+			look := (b.ColonBackslash | (b.Slash<<1|carry)&(b.Dot|b.Other())) & path
+			if look != 0 && !plainPath(s, k, look) {
+				return p, false
+			}
+			if term != 0 {
+				break
+			}
 		}
 	}
-	query, fragment := termsPair(s, term0, term1)
-	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
-}
-
-// termsPair is termsAt over two blocks: term0 and term1 mark the '?' and
-// '#' after the path's start in bytes 0-63 and 64-127.
-func termsPair(s string, term0, term1 uint64) (query, fragment int) {
-	if term0 != 0 {
-		query, fragment = termsAt(s, term0)
-		if query < 0 || fragment >= 0 {
-			return query, fragment
-		}
-	} else if term1 != 0 {
-		t := 64 + bits.TrailingZeros64(term1)
+	if term != 0 {
+		// The path ends at the first '?' or '#'; after a '?', the fragment
+		// begins at the first '#', in this block or a later one.
+		t := k*64 + bits.TrailingZeros64(term)
 		if s[t] == '#' {
-			return -1, t
-		}
-		query, term1 = t, term1&(term1-1)
-	} else {
-		return -1, -1
-	}
-	for m := term1; m != 0; m &= m - 1 {
-		if j := 64 + bits.TrailingZeros64(m); s[j] == '#' {
-			return query, j
+			fragment = t
+		} else {
+			query = t
+			fragment = fragmentAfter(sc, s, t+1)
+			if fragment == len(s) {
+				fragment = -1
+			}
 		}
 	}
-	return query, -1
+	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
 }

@@ -173,11 +173,11 @@ func TestResolveShortPath(t *testing.T) {
 	}
 }
 
-// pair reports whether ParseAbsolute takes s with parsePair: 65 to 128
-// bytes of http(s) with no Bad or Extra byte, and parsePair's checks.
+// pair reports whether ParseAbsolute takes s with parseWindow: 65 to 256
+// bytes of http(s) with no Bad or Extra byte, and parseWindow's checks.
 func pair(s string) bool {
 	end, _ := lowerHTTP(s)
-	if n := len(s); end == 0 || n <= 64 || n > 128 {
+	if n := len(s); end == 0 || n <= 64 || n > 64*window {
 		return false
 	}
 	var sc scanner
@@ -186,14 +186,14 @@ func pair(s string) bool {
 	if sc.sum.Bad() || sc.sum.Extra() {
 		return false
 	}
-	_, ok := parsePair(s, &sc.blocks[0], &sc.blocks[1], end, end+3)
+	_, ok := parseWindow(&sc, s, end, end+3)
 	return ok
 }
 
-// TestParsePair: URLs of 65 to 128 bytes taken with the first two blocks
-// of the scanner (parsePair) come out as the scanner's way makes them, the
-// delimiters on either side of byte 64 included.
-func TestParsePair(t *testing.T) {
+// TestParseWindow: URLs of 65 to 256 bytes taken with the blocks of the
+// scanner's window (parseWindow) come out as parseSpecial makes them, the
+// delimiters on either side of each block's edge included.
+func TestParseWindow(t *testing.T) {
 	const host = "https://example.com/"   // the path's '/' is byte 19
 	pad := func(s string, n int) string { // s, then 'x's to n bytes
 		for len(s) < n {
@@ -210,7 +210,17 @@ func TestParsePair(t *testing.T) {
 	}{
 		{pad(host, 65), true},
 		{pad(host, 128), true},
-		{pad(host, 129), false},          // the scanner's
+		{pad(host, 129), true},
+		{pad(host, 256), true},
+		{pad(host, 257), false}, // past the window: parseSpecial's
+		{at(127, "/./x") + pad("", 20), false},
+		{at(191, "/%2e%2E/x") + pad("", 20), false},
+		{at(191, "/.x") + pad("", 20), true},
+		{at(150, "?q") + pad("?r", 30) + pad("#f", 40), true},
+		{at(100, "?q") + pad("", 100) + "#f?", true},
+		{at(140, "#f") + pad("#?g", 50), true},
+		{at(200, "/a\\b"), false},
+		{at(200, "/a:b"), true},
 		{pad("http://a.b/c", 64), false}, // the one-Block quick way's
 		{at(60, "?q=1&r=2#frag"), true},
 		{at(64, "?q"), true},
@@ -252,7 +262,7 @@ func TestParsePair(t *testing.T) {
 		{pad("http://example.com?", 70), false},
 	} {
 		if take := pair(c.s); take != c.take {
-			t.Errorf("%q (%d bytes): taken with parsePair = %v, want %v", c.s, len(c.s), take, c.take)
+			t.Errorf("%q (%d bytes): taken with parseWindow = %v, want %v", c.s, len(c.s), take, c.take)
 		}
 		href, p, ok := ParseAbsolute(c.s, nil)
 		gh, gp, gok := general(c.s)
@@ -265,14 +275,14 @@ func TestParsePair(t *testing.T) {
 	}
 }
 
-// TestParsePairRandom: random http(s) URLs of 60 to 130 bytes, drawn from
+// TestParseWindowRandom: random http(s) URLs of 60 to 270 bytes, drawn from
 // the delimiters and a few letters, parse as the scanner's way parses them.
-func TestParsePairRandom(t *testing.T) {
+func TestParseWindowRandom(t *testing.T) {
 	const alphabet = "ab/./?#%:@\\A1-_~=&[]'| é"
 	r := rand.New(rand.NewPCG(1, 2))
 	taken := 0
 	for range 200000 {
-		n := 60 + r.IntN(71)
+		n := 60 + r.IntN(211)
 		b := []byte("https://example.com/")[:19+r.IntN(2)]
 		if r.IntN(2) == 0 {
 			b = []byte("http://w.example.org/")
@@ -295,6 +305,6 @@ func TestParsePairRandom(t *testing.T) {
 		}
 	}
 	if taken < 10000 {
-		t.Errorf("only %d of the random URLs taken with parsePair: the test checks too little", taken)
+		t.Errorf("only %d of the random URLs taken with parseWindow: the test checks too little", taken)
 	}
 }
