@@ -295,7 +295,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if !ok {
 		return specialDotted(s, schemeEnd, a, hostEnd, colon, end, port, dropPort, kind, buf)
 	}
-	if escape && !escapable(s[end:]) {
+	if escape && !escapable(sc, end) {
 		return "", p, false
 	}
 
@@ -333,7 +333,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		out = append(out, '/')
 	}
 	if escape {
-		out, queryStart, fragmentStart = appendEscaped(out, s[end:], inPath)
+		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inPath)
 		return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
 	}
 	shift := len(out) - end // how far the rest of s moves
@@ -404,7 +404,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 	queryStart, fragmentStart, e := checkQueryFragment(sc, s, end, false)
 	if escape || e {
 		// escapable's first byte is the scheme's ':', never a space.
-		if !escapable(s[p-1:]) {
+		if !escapable(sc, p-1) {
 			return "", pk, false
 		}
 		if !building(buf) {
@@ -416,7 +416,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		}
 		out := grow(buf, size)
 		out = appendLower(out, s[:p])
-		out, queryStart, fragmentStart = appendEscaped(out, s[p:], inOpaquePath)
+		out, queryStart, fragmentStart = appendEscaped(out, sc, p, inOpaquePath)
 		return finish(buf, out), pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
 	}
 	href = s
@@ -489,7 +489,7 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 		out, q, f = appendResolved(out, end, s, end+1, q, f)
 		return finish(buf, out), pack(schemeEnd, a, end, -1, end, q, f, record.HostOpaque, 0), true
 	}
-	if escape && !escapable(s[end:]) {
+	if escape && !escapable(sc, end) {
 		return "", pk, false
 	}
 	if !upperScheme && !escape {
@@ -509,7 +509,7 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 	out = appendLower(out, s[:schemeEnd])
 	out = append(out, s[schemeEnd:end]...)
 	if escape {
-		out, queryStart, fragmentStart = appendEscaped(out, s[end:], inNonSpecialPath)
+		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inNonSpecialPath)
 	} else {
 		out = append(out, s[end:]...)
 	}

@@ -28,26 +28,39 @@ const (
 // stripped), begins or ends with a space (stripped at the ends of the
 // input, which a reference's rest can begin) or is not valid UTF-8 (each
 // bad sequence becomes U+FFFD): those are for the slow path.
-func escapable(rest string) bool {
+//
+// rest is sc.s[from:]. The C0 controls and non-ASCII bytes are all Bad:
+// only those are looked at, and UTF-8 is checked only when there is one.
+func escapable(sc *scanner, from int) bool {
+	rest := sc.s[from:]
 	if rest != "" && (rest[0] == ' ' || rest[len(rest)-1] == ' ') {
 		return false
 	}
-	for i := 0; i < len(rest); i++ {
-		if rest[i] < 0x20 {
+	ascii := true
+	var it iter
+	it.init(sc, classBad, from, len(sc.s))
+	for i := it.next(sc); i >= 0; i = it.next(sc) {
+		switch c := sc.s[i]; {
+		case c < 0x20:
 			return false
+		case c >= 0x80:
+			ascii = false
 		}
 	}
-	return utf8.ValidString(rest)
+	return ascii || utf8.ValidString(rest)
 }
 
-// appendEscaped appends escapable rest to dst, from state on, as the
-// URL's path, query and fragment states write it: the path ends at the
+// appendEscaped appends escapable sc.s[from:] to dst, from state on, as
+// the URL's path, query and fragment states write it: the path ends at the
 // first '?' or '#', the query at the first '#' after it, and each
 // percent-encodes the bytes of its set (a special URL's path,
 // special-query and fragment percent-encode sets; from inOpaquePath, the
 // opaque path state's encoding and the query percent-encode set). It
-// returns where the query and fragment begin in out, or -1.
-func appendEscaped(dst []byte, rest string, state escapeState) (out []byte, query, fragment int) {
+// returns where the query and fragment begin in out, or -1. Only the bytes
+// of classEscape can be encoded or change the state: it visits those and
+// copies the runs between them whole.
+func appendEscaped(dst []byte, sc *scanner, from int, state escapeState) (out []byte, query, fragment int) {
+	s := sc.s
 	query, fragment = -1, -1
 	set, querySet := &record.PathSet, &record.SpecialQuerySet
 	switch state {
@@ -60,23 +73,29 @@ func appendEscaped(dst []byte, rest string, state escapeState) (out []byte, quer
 	case inNonSpecialPath:
 		querySet = &record.QuerySet
 	}
-	for i := 0; i < len(rest); i++ {
-		c := rest[i]
+	run := from // s[run:i] is written as it is
+	var it iter
+	it.init(sc, classEscape, from, len(s))
+	for i := it.next(sc); i >= 0; i = it.next(sc) {
+		c := s[i]
 		switch {
 		case c == '#' && state != inFragment:
+			dst = append(dst, s[run:i]...)
+			run = i
 			state, set, fragment = inFragment, &record.FragmentSet, len(dst)
 		case c == '?' && (state == inPath || state == inOpaquePath || state == inNonSpecialPath):
+			dst = append(dst, s[run:i]...)
+			run = i
 			state, set, query = inQuery, querySet, len(dst)
-		case c == ' ' && state == inOpaquePath && i+1 < len(rest) && (rest[i+1] == '?' || rest[i+1] == '#'):
-			dst = append(dst, "%20"...)
-			continue
+		case c == ' ' && state == inOpaquePath && i+1 < len(s) && (s[i+1] == '?' || s[i+1] == '#'):
+			dst = append(append(dst, s[run:i]...), "%20"...)
+			run = i + 1
 		case set.Contains(c):
-			dst = record.AppendPercentEncodedByte(dst, c)
-			continue
+			dst = record.AppendPercentEncodedByte(append(dst, s[run:i]...), c)
+			run = i + 1
 		}
-		dst = append(dst, c)
 	}
-	return dst, query, fragment
+	return append(dst, s[run:]...), query, fragment
 }
 
 // escapeGrowth bounds how much longer s[i:] gets through appendEscaped:

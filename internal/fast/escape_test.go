@@ -1,6 +1,21 @@
 package fast
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/record"
+)
+
+// scannerOf sets up a scanner over s, as ParseAbsolute and Resolve do.
+func scannerOf(s string) *scanner {
+	sc := &scanner{s: s}
+	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
+	return sc
+}
 
 func TestEscapable(t *testing.T) {
 	for _, tc := range []struct {
@@ -18,7 +33,7 @@ func TestEscapable(t *testing.T) {
 		{"/\xff", false},   // invalid UTF-8 becomes U+FFFD
 		{"/\xe2\x82", false},
 	} {
-		if got := escapable(tc.rest); got != tc.want {
+		if got := escapable(scannerOf(tc.rest), 0); got != tc.want {
 			t.Errorf("escapable(%q) = %v, want %v", tc.rest, got, tc.want)
 		}
 	}
@@ -44,9 +59,115 @@ func TestAppendEscaped(t *testing.T) {
 		{"?x y'#z`", inQuery, "P?x%20y%27#z%60", -1, 10},
 		{"#x y'?`", inFragment, "P#x%20y'?%60", -1, -1},
 	} {
-		out, q, f := appendEscaped([]byte("P"), tc.rest, tc.state)
+		out, q, f := appendEscaped([]byte("P"), scannerOf(tc.rest), 0, tc.state)
 		if string(out) != tc.want || q != tc.q || f != tc.f {
 			t.Errorf("appendEscaped(%q, %d) = %q, %d, %d; want %q, %d, %d", tc.rest, tc.state, out, q, f, tc.want, tc.q, tc.f)
+		}
+	}
+}
+
+// escapableBytes is escapable as a loop over every byte, the reference.
+func escapableBytes(rest string) bool {
+	if rest != "" && (rest[0] == ' ' || rest[len(rest)-1] == ' ') {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] < 0x20 {
+			return false
+		}
+	}
+	return utf8.ValidString(rest)
+}
+
+// appendEscapedBytes is appendEscaped as a loop over every byte: the
+// reference that TestAppendEscapedRandom holds it to.
+func appendEscapedBytes(dst []byte, rest string, state escapeState) (out []byte, query, fragment int) {
+	query, fragment = -1, -1
+	set, querySet := &record.PathSet, &record.SpecialQuerySet
+	switch state {
+	case inQuery:
+		set = &record.SpecialQuerySet
+	case inFragment:
+		set = &record.FragmentSet
+	case inOpaquePath:
+		set, querySet = &record.C0ControlSet, &record.QuerySet
+	case inNonSpecialPath:
+		querySet = &record.QuerySet
+	}
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c == '#' && state != inFragment:
+			state, set, fragment = inFragment, &record.FragmentSet, len(dst)
+		case c == '?' && (state == inPath || state == inOpaquePath || state == inNonSpecialPath):
+			state, set, query = inQuery, querySet, len(dst)
+		case c == ' ' && state == inOpaquePath && i+1 < len(rest) && (rest[i+1] == '?' || rest[i+1] == '#'):
+			dst = append(dst, "%20"...)
+			continue
+		case set.Contains(c):
+			dst = record.AppendPercentEncodedByte(dst, c)
+			continue
+		}
+		dst = append(dst, c)
+	}
+	return dst, query, fragment
+}
+
+// TestEscapeClass: every byte of the percent-encode sets appendEscaped
+// uses, and '?' and '#', is of classEscape, the only bytes it looks at;
+// every C0 control and non-ASCII byte is of classBad, the only bytes
+// escapable looks at.
+func TestEscapeClass(t *testing.T) {
+	sets := map[string]*record.EncodeSet{"path": &record.PathSet, "special-query": &record.SpecialQuerySet,
+		"query": &record.QuerySet, "fragment": &record.FragmentSet, "C0 control": &record.C0ControlSet}
+	for c := 0; c < 256; c++ {
+		var b [1]asm.Block
+		asm.Classify(b[:], string([]byte{byte(c)}))
+		in := pick(&b[0], classEscape)&1 != 0
+		for name, set := range sets {
+			if set.Contains(byte(c)) && !in {
+				t.Errorf("%#x is in the %s percent-encode set but not of classEscape", c, name)
+			}
+		}
+		if (c == '?' || c == '#' || c == ' ') && !in {
+			t.Errorf("%q is not of classEscape", rune(c))
+		}
+		if (c < 0x20 || c >= 0x80) && pick(&b[0], classBad)&1 == 0 {
+			t.Errorf("%#x is not of classBad, the bytes escapable looks at", c)
+		}
+	}
+}
+
+// TestAppendEscapedRandom: appendEscaped and escapable, which visit only
+// the bytes of classEscape and classBad, do what the loops over every byte
+// do, on strings of
+// up to 700 bytes (past the scanner's window) in every state.
+func TestAppendEscapedRandom(t *testing.T) {
+	const alphabet = "ab/?#  \"<>`{}^'|%\x7fé\x01\t\x1f\xff\xe2\x82"
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		n := r.IntN(700)
+		for b.Len() < n {
+			if r.IntN(8) == 0 {
+				b.WriteByte(alphabet[r.IntN(len(alphabet))])
+			} else {
+				b.WriteByte('a' + byte(r.IntN(26)))
+			}
+		}
+		s := b.String()
+		from := 0
+		if len(s) > 0 {
+			from = r.IntN(len(s))
+		}
+		state := escapeState(r.IntN(int(inNonSpecialPath) + 1))
+		if got, want := escapable(scannerOf(s), from), escapableBytes(s[from:]); got != want {
+			t.Fatalf("escapable(%q[%d:]) = %v, want %v", s, from, got, want)
+		}
+		got, q, f := appendEscaped([]byte("P"), scannerOf(s), from, state)
+		want, wq, wf := appendEscapedBytes([]byte("P"), s[from:], state)
+		if string(got) != string(want) || q != wq || f != wf {
+			t.Fatalf("appendEscaped(%q[%d:], %d) = %q %d %d, want %q %d %d", s, from, state, got, q, f, want, wq, wf)
 		}
 	}
 }

@@ -209,7 +209,7 @@ func withPath(sc *scanner, bp record.Packed, prefix, ref string, start, q, f int
 // appendEscaped); q and f are where the query and fragment then begin, or
 // -1. It declines (ok false) when ref[start:] is not escapable.
 func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, buf *Buffer) (href string, q, f int, ok bool) {
-	if !escapable(ref[start:]) {
+	if !escapable(sc, start) {
 		return "", -1, -1, false
 	}
 	size := len(prefix) + len(ref) - start + escapeGrowth(sc, start)
@@ -220,7 +220,7 @@ func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, 
 		return "", -1, -1, true
 	}
 	out := append(grow(buf, size), prefix...)
-	out, q, f = appendEscaped(out, ref[start:], state)
+	out, q, f = appendEscaped(out, sc, start, state)
 	return finish(buf, out), q, f, true
 }
 

@@ -73,6 +73,10 @@ const (
 	classBad
 	classExtra
 	classUpper
+	// classEscape is every byte appendEscaped may change or that changes
+	// its state: Bad and Extra (every percent-encode set it uses is made of
+	// them) and '?' and '#' (Term).
+	classEscape
 )
 
 func pick(b *asm.Block, c class) uint64 {
@@ -83,6 +87,8 @@ func pick(b *asm.Block, c class) uint64 {
 		return b.Bad
 	case classExtra:
 		return b.Extra
+	case classEscape:
+		return b.Bad | b.Extra | b.Term
 	}
 	return b.Upper
 }
