@@ -9,12 +9,20 @@ import (
 )
 
 // Resolve resolves ref against the base URL whose href is bh and offsets
-// bp, or declines. It takes the common
-// reference forms against a special base with a host (not file:): "",
-// "#f", "?q", "/path", "//host/path", "path" (no dot segments), and
-// absolute URLs. The result is built as buf says (see Buffer); an empty
-// reference returns a substring of the base.
+// bp, or declines. It takes http(s) URLs with "//" against any base, and
+// the common reference forms against a special base with a host (not
+// file:): "", "#f", "?q", "/path", "//host/path", "path" (no dot
+// segments), and other absolute URLs. The result is built as buf says
+// (see Buffer); an empty reference returns a substring of the base.
 func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string, p record.Packed, ok bool) {
+	// Most absolute references are http or https URLs with "//", which
+	// lowerHTTP tells: they are ParseAbsolute's, whatever the base, which
+	// is not even read (its href is one more cache line to load).
+	if ref != "" && ref[0] == 'h' {
+		if httpEnd, _ := lowerHTTP(ref); httpEnd > 0 {
+			return ParseAbsolute(ref, buf)
+		}
+	}
 	kind := bp.Kind()
 	// file: bases keep their Windows drive letter quirks on the slow path.
 	if bp.Flags()&record.FlagSpecial == 0 || kind == record.HostNull || kind == record.HostEmpty ||
@@ -33,14 +41,6 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	if ref == "" {
 		// The relative state at EOF: the base without its fragment.
 		return bh[:fragAt], bp.WithQueryFragment(bp.QueryStart(), record.Omitted), true
-	}
-	// Most absolute references are http or https URLs with "//", which
-	// lowerHTTP tells: they are ParseAbsolute's, short ones taken the
-	// quick way.
-	if c := ref[0]; c != '/' && c != '?' && c != '#' {
-		if httpEnd, _ := lowerHTTP(ref); httpEnd > 0 {
-			return ParseAbsolute(ref, buf)
-		}
 	}
 	if shortPathAbsolute(ref) {
 		// A short "/path" the way ParseAbsolute takes a short URL: one
