@@ -94,6 +94,14 @@ func FuzzFastSlow(f *testing.F) {
 	for _, s := range []string{"http://h/p?q#f", long, long + "#f", long + "?#f"} {
 		f.Add(s, uint8(0))
 	}
+	// URLs of 65-256 bytes (the quick way over the scanner's window) with
+	// a '/' at the end of a block and a dot segment, a colon or a '%'
+	// after it, and long paths and queries to percent-encode.
+	pad := "http://example.com/" + strings.Repeat("p", 44) // 63 bytes
+	for _, s := range []string{pad + "/./x", pad + "/%2E/x", pad + "/.x/y", pad + "/a:b\\c", pad + "/%41?q#f",
+		pad + strings.Repeat("/seg", 40) + "?q=1#f", pad + "/a b?c d'e#f`g" + strings.Repeat(" x", 150)} {
+		f.Add(s, uint8(0))
+	}
 	bases := make([]span.URL, len(differentialBases))
 	for i, b := range differentialBases {
 		bases[i], _ = span.Parse(b)
