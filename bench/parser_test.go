@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"sync/atomic"
 	"testing"
 	"unsafe"
 
@@ -88,4 +89,34 @@ func parserRefs(b *testing.B, r *Refs) {
 // would hold it. The Parser only reads its input (it copies it first).
 func asBytes(s string) []byte {
 	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+// BenchmarkParserRelativeParallel: ParserRelative from GOMAXPROCS
+// goroutines, each with its own span.Parser, sharing the parsed bases (run
+// with -cpu 1,2): the scaling of the path that allocates nothing.
+func BenchmarkParserRelativeParallel(b *testing.B) {
+	r, err := LoadRelative()
+	skipOnNoData(b, err)
+	b.Run("spanurl", func(b *testing.B) {
+		bases := spanBases(r)
+		b.SetBytes(r.AvgBytes)
+		b.ReportAllocs()
+		var start atomic.Int64
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			var p span.Parser
+			i := int(start.Add(7919)) % len(r.Ref)
+			n := 0
+			for pb.Next() {
+				u, err := p.ParseRef(bases[r.Base[i]], asBytes(r.Ref[i]))
+				if err != nil {
+					n++
+				} else {
+					n += len(u.Href())
+				}
+				i = next(i, len(r.Ref))
+			}
+			consume(n)
+		})
+	})
 }
