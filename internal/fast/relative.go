@@ -56,6 +56,22 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			return concat(buf, bh[:pathStart], ref), p, true
 		}
 	}
+	if shortPathRelative(ref) {
+		// A short path-relative reference that needs no directory moved
+		// (no leading "." or "%2e") and has no scheme: the base's
+		// directory, then ref, checked with one Block as the "/path" above.
+		if end, _ := scanScheme(ref); end <= 0 {
+			var blocks [1]asm.Block
+			asm.Classify(blocks[:], ref)
+			b := &blocks[0]
+			if term, look := shortPath(len(ref), b, -1); b.Bad|b.Extra == 0 && (look == 0 || plainPath(ref, 0, look)) {
+				dirEnd := pathStart + strings.LastIndexByte(bh[pathStart:pathEnd], '/') + 1
+				q, f := termsAt(ref, term)
+				p := bp.WithQueryFragment(omittedOr(q, dirEnd), omittedOr(f, dirEnd))
+				return concat(buf, bh[:dirEnd], ref), p, true
+			}
+		}
+	}
 	var sc scanner // set up as its type's comment says
 	sc.s = ref
 	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], ref)

@@ -127,6 +127,21 @@ func shortPathAbsolute(ref string) bool {
 	return len(ref) <= 64 && len(ref) > 0 && ref[0] == '/' && (len(ref) == 1 || ref[1] != '/' && ref[1] != '\\')
 }
 
+// shortPathRelative reports whether ref is a reference of at most 64
+// bytes that, unless it has a scheme, is path-relative with a first
+// segment that cannot be a dot segment: it does not begin with '/', '?',
+// '#', '\\', '.' or '%' (of "%2e"). Resolve checks those with one Block.
+func shortPathRelative(ref string) bool {
+	if len(ref) == 0 || len(ref) > 64 {
+		return false
+	}
+	switch ref[0] {
+	case '/', '?', '#', '\\', '.', '%':
+		return false
+	}
+	return true
+}
+
 // parseWindow takes the quick way's URLs of 65 bytes up to the scanner's
 // window (256), whose blocks the scanner holds, all of them, and that have
 // no Bad or Extra byte: the host (from byte a, after the scheme ending at

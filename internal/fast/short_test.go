@@ -308,3 +308,77 @@ func TestParseWindowRandom(t *testing.T) {
 		t.Errorf("only %d of the random URLs taken with parseWindow: the test checks too little", taken)
 	}
 }
+
+// TestResolveShortPathRelative: Resolve takes the common short
+// path-relative references with one Block (shortPathRelative, no scheme,
+// then shortPath over the whole reference), and resolves them as the
+// scanner's way (checkRelativePath, then withPath) does.
+func TestResolveShortPathRelative(t *testing.T) {
+	const base = "https://example.com/dir/sub/page?x=1#top"
+	bh, bp, ok := ParseAbsolute(base, nil)
+	if !ok {
+		t.Fatalf("ParseAbsolute(%q) declined", base)
+	}
+	dir := bh[:len("https://example.com/dir/sub/")]
+	for _, c := range []struct {
+		ref  string
+		take bool
+	}{
+		{"a", true},
+		{"img/a.png?v=1#f", true},
+		{"a.b/.c/%41", true},
+		{"a/b:c", true},
+		{"1a:b", true}, // no scheme: a path
+		{"a?/./..#..", true},
+		{"@x/[y]", true},
+		{"a/./b", false},
+		{"a/..", false},
+		{"a/%2e%2E/b", false},
+		{"a\\b", false},
+		{"a b", false},
+		{"a`", false},
+		{"é", false},
+		{"./a", false},   // the directory moves: the scanner's way
+		{"%2e/a", false}, // likewise
+		{"mailto:x", false},
+		{"javascript:void(0)", false},
+		{"/a", false},
+		{"?q", false},
+		{"#f", false},
+		{"a0123456789012345678901234567890123456789012345678901234567890123", false}, // 65 bytes
+	} {
+		take := false
+		if shortPathRelative(c.ref) {
+			if end, _ := scanScheme(c.ref); end <= 0 {
+				var blocks [1]asm.Block
+				asm.Classify(blocks[:], c.ref)
+				b := &blocks[0]
+				_, look := shortPath(len(c.ref), b, -1)
+				take = b.Bad|b.Extra == 0 && (look == 0 || plainPath(c.ref, 0, look))
+			}
+		}
+		if take != c.take {
+			t.Errorf("%q: taken with one Block = %v, want %v", c.ref, take, c.take)
+		}
+		if !c.take {
+			continue
+		}
+		href, p, ok := Resolve(bh, bp, c.ref, nil)
+		if !ok {
+			t.Errorf("Resolve(%q) declined", c.ref)
+			continue
+		}
+		var sc scanner
+		sc.s = c.ref
+		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], c.ref)
+		q, f, escape, gok := checkRelativePath(&sc, c.ref, 0)
+		if !gok {
+			t.Errorf("%q: checkRelativePath declines what Resolve takes with one Block", c.ref)
+			continue
+		}
+		gh, gp, gok := withPath(&sc, bp, dir, c.ref, 0, q, f, escape, nil)
+		if !gok || href != gh || p != gp {
+			t.Errorf("Resolve(%q) = %q %v, the scanner's way %q %v %v", c.ref, href, p, gh, gp, gok)
+		}
+	}
+}
