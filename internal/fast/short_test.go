@@ -17,6 +17,23 @@ func general(s string) (string, record.Packed, bool) {
 	return parseSpecial(&sc, s, end, false, port, nil)
 }
 
+// compareGeneral checks that ParseAbsolute parses s as the scanner's way
+// does (and does not decline it, if take), and reports whether it did.
+func compareGeneral(t *testing.T, s string, take bool) bool {
+	t.Helper()
+	href, p, ok := ParseAbsolute(s, nil)
+	gh, gp, gok := general(s)
+	if ok != gok || href != gh || p != gp {
+		t.Errorf("ParseAbsolute(%q) = %q %v %v, the scanner's way %q %v %v", s, href, p, ok, gh, gp, gok)
+		return false
+	}
+	if take && !ok {
+		t.Errorf("ParseAbsolute(%q) declined", s)
+		return false
+	}
+	return true
+}
+
 // quick reports whether ParseAbsolute takes s the quick way, with one
 // Block: the checks it makes, in its order (shortHost, then the number
 // check and shortPath).
@@ -90,14 +107,32 @@ func TestParseShort(t *testing.T) {
 		if take := quick(c.s); take != c.take {
 			t.Errorf("%q: taken the quick way = %v, want %v", c.s, take, c.take)
 		}
-		href, p, ok := ParseAbsolute(c.s, nil)
-		gh, gp, gok := general(c.s)
-		if ok != gok || href != gh || p != gp {
-			t.Errorf("ParseAbsolute(%q) = %q %v %v, the scanner's way %q %v %v", c.s, href, p, ok, gh, gp, gok)
-		}
-		if c.take && !ok {
-			t.Errorf("ParseAbsolute(%q) declined", c.s)
-		}
+		compareGeneral(t, c.s, c.take)
+	}
+}
+
+// compareScannerWay checks that Resolve takes ref against the base bh, bp
+// as the scanner's way does: check (checkPath or checkRelativePath) from
+// byte 0, then withPath after prefix.
+func compareScannerWay(t *testing.T, bh string, bp record.Packed, ref string,
+	check func(*scanner, string, int) (int, int, bool, bool), prefix string) {
+	t.Helper()
+	href, p, ok := Resolve(bh, bp, ref, nil)
+	if !ok {
+		t.Errorf("Resolve(%q) declined", ref)
+		return
+	}
+	var sc scanner
+	sc.s = ref
+	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], ref)
+	q, f, escape, ok := check(&sc, ref, 0)
+	if !ok {
+		t.Errorf("%q: the scanner's way declines what Resolve takes with one Block", ref)
+		return
+	}
+	gh, gp, ok := withPath(&sc, bp, prefix, ref, 0, q, f, escape, nil)
+	if !ok || href != gh || p != gp {
+		t.Errorf("Resolve(%q) = %q %v, the scanner's way %q %v %v", ref, href, p, gh, gp, ok)
 	}
 }
 
@@ -153,23 +188,7 @@ func TestResolveShortPath(t *testing.T) {
 		if !c.take {
 			continue
 		}
-		href, p, ok := Resolve(bh, bp, c.ref, nil)
-		if !ok {
-			t.Errorf("Resolve(%q) declined", c.ref)
-			continue
-		}
-		var sc scanner
-		sc.s = c.ref
-		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], c.ref)
-		q, f, escape, gok := checkPath(&sc, c.ref, 0)
-		if !gok {
-			t.Errorf("%q: checkPath declines what Resolve takes with one Block", c.ref)
-			continue
-		}
-		gh, gp, gok := withPath(&sc, bp, prefix, c.ref, 0, q, f, escape, nil)
-		if !gok || href != gh || p != gp {
-			t.Errorf("Resolve(%q) = %q %v, the scanner's way %q %v %v", c.ref, href, p, gh, gp, gok)
-		}
+		compareScannerWay(t, bh, bp, c.ref, checkPath, prefix)
 	}
 }
 
@@ -264,14 +283,7 @@ func TestParseWindow(t *testing.T) {
 		if take := pair(c.s); take != c.take {
 			t.Errorf("%q (%d bytes): taken with parseWindow = %v, want %v", c.s, len(c.s), take, c.take)
 		}
-		href, p, ok := ParseAbsolute(c.s, nil)
-		gh, gp, gok := general(c.s)
-		if ok != gok || href != gh || p != gp {
-			t.Errorf("ParseAbsolute(%q) = %q %v %v, the scanner's way %q %v %v", c.s, href, p, ok, gh, gp, gok)
-		}
-		if c.take && !ok {
-			t.Errorf("ParseAbsolute(%q) declined", c.s)
-		}
+		compareGeneral(t, c.s, c.take)
 	}
 }
 
@@ -298,10 +310,8 @@ func TestParseWindowRandom(t *testing.T) {
 		if pair(s) {
 			taken++
 		}
-		href, p, ok := ParseAbsolute(s, nil)
-		gh, gp, gok := general(s)
-		if ok != gok || href != gh || p != gp {
-			t.Fatalf("ParseAbsolute(%q) = %q %v %v, the scanner's way %q %v %v", s, href, p, ok, gh, gp, gok)
+		if !compareGeneral(t, s, false) {
+			t.FailNow()
 		}
 	}
 	if taken < 10000 {
@@ -363,22 +373,6 @@ func TestResolveShortPathRelative(t *testing.T) {
 		if !c.take {
 			continue
 		}
-		href, p, ok := Resolve(bh, bp, c.ref, nil)
-		if !ok {
-			t.Errorf("Resolve(%q) declined", c.ref)
-			continue
-		}
-		var sc scanner
-		sc.s = c.ref
-		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], c.ref)
-		q, f, escape, gok := checkRelativePath(&sc, c.ref, 0)
-		if !gok {
-			t.Errorf("%q: checkRelativePath declines what Resolve takes with one Block", c.ref)
-			continue
-		}
-		gh, gp, gok := withPath(&sc, bp, dir, c.ref, 0, q, f, escape, nil)
-		if !gok || href != gh || p != gp {
-			t.Errorf("Resolve(%q) = %q %v, the scanner's way %q %v %v", c.ref, href, p, gh, gp, gok)
-		}
+		compareScannerWay(t, bh, bp, c.ref, checkRelativePath, dir)
 	}
 }
