@@ -46,7 +46,7 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	// with one compare for the two schemes of nearly every URL (lowerHTTP).
 	if end > 0 {
 		if n := len(s); n > 64 && n <= 64*window && !sc.sum.Bad() && !sc.sum.Extra() {
-			if p, ok := parseWindow(&sc, s, end, end+3); ok {
+			if p, ok := parseWindow(&sc, s, end); ok {
 				return s, p, true
 			}
 		}

@@ -3,8 +3,6 @@ package fast
 import (
 	"strings"
 	"testing"
-
-	"github.com/spanurl/spanurl/internal/asm"
 )
 
 // The differential tests in span compare the whole fast path with the slow
@@ -117,10 +115,7 @@ func TestFragmentAfter(t *testing.T) {
 		{long + "#x", 10, len(long)},
 		{long, 10, len(long)},
 	} {
-		var sc scanner
-		sc.s = tc.s
-		sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], tc.s)
-		if got := fragmentAfter(&sc, tc.s, tc.from); got != tc.want {
+		if got := fragmentAfter(scannerOf(tc.s), tc.s, tc.from); got != tc.want {
 			t.Errorf("fragmentAfter(%q, %d) = %d, want %d", tc.s, tc.from, got, tc.want)
 		}
 	}
@@ -144,10 +139,7 @@ func TestCheckPathTerms(t *testing.T) {
 				if i := strings.IndexAny(s, "?#"); i >= 0 && s[i] == '?' {
 					wantQ = i
 				}
-				var sc scanner
-				sc.s = s
-				sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
-				q, f, escape, ok := checkPath(&sc, s, 0)
+				q, f, escape, ok := checkPath(scannerOf(s), s, 0)
 				if !ok || escape || q != wantQ || f != wantF {
 					t.Errorf("checkPath(%q) = %d, %d, %v, %v, want %d, %d, false, true", s, q, f, escape, ok, wantQ, wantF)
 				}

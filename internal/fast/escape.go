@@ -62,17 +62,7 @@ func escapable(sc *scanner, from int) bool {
 func appendEscaped(dst []byte, sc *scanner, from int, state escapeState) (out []byte, query, fragment int) {
 	s := sc.s
 	query, fragment = -1, -1
-	set, querySet := &record.PathSet, &record.SpecialQuerySet
-	switch state {
-	case inQuery:
-		set = &record.SpecialQuerySet
-	case inFragment:
-		set = &record.FragmentSet
-	case inOpaquePath:
-		set, querySet = &record.C0ControlSet, &record.QuerySet
-	case inNonSpecialPath:
-		querySet = &record.QuerySet
-	}
+	set, querySet := encodeSets(state)
 	run := from // s[run:i] is written as it is
 	var it iter
 	it.init(sc, classEscape, from, len(s))
@@ -96,6 +86,22 @@ func appendEscaped(dst []byte, sc *scanner, from int, state escapeState) (out []
 		}
 	}
 	return append(dst, s[run:]...), query, fragment
+}
+
+// encodeSets returns the percent-encode set that state writes with, and
+// the one of the query that a '?' begins from it.
+func encodeSets(state escapeState) (set, querySet *record.EncodeSet) {
+	switch state {
+	case inQuery:
+		return &record.SpecialQuerySet, &record.SpecialQuerySet
+	case inFragment:
+		return &record.FragmentSet, &record.SpecialQuerySet
+	case inOpaquePath:
+		return &record.C0ControlSet, &record.QuerySet
+	case inNonSpecialPath:
+		return &record.PathSet, &record.QuerySet
+	}
+	return &record.PathSet, &record.SpecialQuerySet
 }
 
 // escapeGrowth bounds how much longer s[i:] gets through appendEscaped:

@@ -10,13 +10,6 @@ import (
 	"github.com/spanurl/spanurl/record"
 )
 
-// scannerOf sets up a scanner over s, as ParseAbsolute and Resolve do.
-func scannerOf(s string) *scanner {
-	sc := &scanner{s: s}
-	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
-	return sc
-}
-
 func TestEscapable(t *testing.T) {
 	for _, tc := range []struct {
 		rest string
@@ -80,20 +73,11 @@ func escapableBytes(rest string) bool {
 }
 
 // appendEscapedBytes is appendEscaped as a loop over every byte: the
-// reference that TestAppendEscapedRandom holds it to.
+// reference that TestAppendEscapedRandom holds it to (the sets themselves
+// are TestAppendEscaped's).
 func appendEscapedBytes(dst []byte, rest string, state escapeState) (out []byte, query, fragment int) {
 	query, fragment = -1, -1
-	set, querySet := &record.PathSet, &record.SpecialQuerySet
-	switch state {
-	case inQuery:
-		set = &record.SpecialQuerySet
-	case inFragment:
-		set = &record.FragmentSet
-	case inOpaquePath:
-		set, querySet = &record.C0ControlSet, &record.QuerySet
-	case inNonSpecialPath:
-		querySet = &record.QuerySet
-	}
+	set, querySet := encodeSets(state)
 	for i := 0; i < len(rest); i++ {
 		c := rest[i]
 		switch {

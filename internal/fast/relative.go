@@ -17,7 +17,9 @@ import (
 func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	// Most absolute references are http or https URLs with "//", which
 	// lowerHTTP tells: they are ParseAbsolute's, whatever the base, which
-	// is not even read (its href is one more cache line to load).
+	// is not even read (its href is one more cache line to load). The 'h'
+	// first spares the "/path" references lowerHTTP's load and compares
+	// (without it, requests.txt measured 1.022-1.031 in ab-fast.sh).
 	if ref != "" && ref[0] == 'h' {
 		if httpEnd, _ := lowerHTTP(ref); httpEnd > 0 {
 			return ParseAbsolute(ref, buf)

@@ -1,6 +1,17 @@
 package fast
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/asm"
+)
+
+// scannerOf sets up a scanner over s, as ParseAbsolute and Resolve do.
+func scannerOf(s string) *scanner {
+	sc := &scanner{s: s}
+	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
+	return sc
+}
 
 // TestSpanMask checks spanMask against a bit-by-bit construction for every
 // lo and hi in 0..64, including the empty spans (hi <= lo).

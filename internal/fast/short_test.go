@@ -10,11 +10,8 @@ import (
 
 // general is ParseAbsolute without the quick way: the scanner's way.
 func general(s string) (string, record.Packed, bool) {
-	var sc scanner
-	sc.s = s
-	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
 	end, port := lowerHTTP(s)
-	return parseSpecial(&sc, s, end, false, port, nil)
+	return parseSpecial(scannerOf(s), s, end, false, port, nil)
 }
 
 // compareGeneral checks that ParseAbsolute parses s as the scanner's way
@@ -122,15 +119,13 @@ func compareScannerWay(t *testing.T, bh string, bp record.Packed, ref string,
 		t.Errorf("Resolve(%q) declined", ref)
 		return
 	}
-	var sc scanner
-	sc.s = ref
-	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], ref)
-	q, f, escape, ok := check(&sc, ref, 0)
+	sc := scannerOf(ref)
+	q, f, escape, ok := check(sc, ref, 0)
 	if !ok {
 		t.Errorf("%q: the scanner's way declines what Resolve takes with one Block", ref)
 		return
 	}
-	gh, gp, ok := withPath(&sc, bp, prefix, ref, 0, q, f, escape, nil)
+	gh, gp, ok := withPath(sc, bp, prefix, ref, 0, q, f, escape, nil)
 	if !ok || href != gh || p != gp {
 		t.Errorf("Resolve(%q) = %q %v, the scanner's way %q %v %v", ref, href, p, gh, gp, ok)
 	}
@@ -192,20 +187,18 @@ func TestResolveShortPath(t *testing.T) {
 	}
 }
 
-// pair reports whether ParseAbsolute takes s with parseWindow: 65 to 256
+// windowWay reports whether ParseAbsolute takes s with parseWindow: 65 to 256
 // bytes of http(s) with no Bad or Extra byte, and parseWindow's checks.
-func pair(s string) bool {
+func windowWay(s string) bool {
 	end, _ := lowerHTTP(s)
 	if n := len(s); end == 0 || n <= 64 || n > 64*window {
 		return false
 	}
-	var sc scanner
-	sc.s = s
-	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
+	sc := scannerOf(s)
 	if sc.sum.Bad() || sc.sum.Extra() {
 		return false
 	}
-	_, ok := parseWindow(&sc, s, end, end+3)
+	_, ok := parseWindow(sc, s, end)
 	return ok
 }
 
@@ -280,7 +273,7 @@ func TestParseWindow(t *testing.T) {
 		{pad("http://u@example.com/", 70), false},
 		{pad("http://example.com?", 70), false},
 	} {
-		if take := pair(c.s); take != c.take {
+		if take := windowWay(c.s); take != c.take {
 			t.Errorf("%q (%d bytes): taken with parseWindow = %v, want %v", c.s, len(c.s), take, c.take)
 		}
 		compareGeneral(t, c.s, c.take)
@@ -307,7 +300,7 @@ func TestParseWindowRandom(t *testing.T) {
 			}
 		}
 		s := string(b)
-		if pair(s) {
+		if windowWay(s) {
 			taken++
 		}
 		if !compareGeneral(t, s, false) {
