@@ -1,6 +1,8 @@
 package fast
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unsafe"
 
@@ -68,7 +70,7 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			asm.Classify(blocks[:], ref)
 			b := &blocks[0]
 			if term, look := shortPath(len(ref), b, -1); b.Bad|b.Extra == 0 && (look == 0 || plainPath(ref, 0, look)) {
-				dirEnd := pathStart + strings.LastIndexByte(bh[pathStart:pathEnd], '/') + 1
+				dirEnd := pathStart + lastSlash(bh[pathStart:pathEnd]) + 1
 				q, f := termsAt(ref, term)
 				p := bp.WithQueryFragment(omittedOr(q, dirEnd), omittedOr(f, dirEnd))
 				return concat(buf, bh[:dirEnd], ref), p, true
@@ -127,7 +129,7 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	// segment, then ref. Leading "./" and "../" (also a final "." or "..")
 	// are resolved here by moving the directory up; dot segments further in
 	// go to the slow path.
-	dirEnd := pathStart + strings.LastIndexByte(bh[pathStart:pathEnd], '/') + 1
+	dirEnd := pathStart + lastSlash(bh[pathStart:pathEnd]) + 1
 	start := 0
 	for {
 		rest := ref[start:]
@@ -143,7 +145,7 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		}
 		if dots == 2 && dirEnd > pathStart+1 {
 			// Shorten the path: drop the directory's last segment.
-			dirEnd = pathStart + strings.LastIndexByte(bh[pathStart:dirEnd-1], '/') + 1
+			dirEnd = pathStart + lastSlash(bh[pathStart:dirEnd-1]) + 1
 		}
 		start += dots
 		if start < len(ref) && ref[start] == '/' {
@@ -165,6 +167,27 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		return resolveDotted(bp, bh[:dirEnd-1], ref, start, buf)
 	}
 	return withPath(&sc, bp, prefix, ref, start, q, f, escape, buf)
+}
+
+// lastSlash is strings.LastIndexByte(s, '/') eight bytes at a time (the
+// standard library's is a loop over single bytes): the base's directory
+// ends at its path's last '/', often tens of bytes before its end.
+func lastSlash(s string) int {
+	const ones, lows = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f
+	i := len(s)
+	for ; i >= 8; i -= 8 {
+		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i-8:]), 8))
+		x := w ^ ('/' * ones) // a zero byte where w has a '/'
+		// The high bit of each byte of y is set unless that byte of x is
+		// zero. Adding the low seven bits never carries out of a byte, so
+		// no byte is flagged for its neighbour (as x - ones could, a
+		// borrow from a zero byte flagging the 0x01 above it: "/.").
+		y := (x&lows + lows) | x
+		if z := ^y &^ lows; z != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(z))/8
+		}
+	}
+	return strings.LastIndexByte(s[:i], '/')
 }
 
 // resolveDotted builds prefix (the base up to a point in its path) and the
@@ -191,10 +214,16 @@ func checkRelativePath(sc *scanner, ref string, start int) (q, f int, escape, ok
 	if start == len(ref) {
 		return -1, -1, false, true
 	}
+	// The first segment ends at the first '/', '?' or '#'; a '\\' before
+	// it is for the slow path. Only the Struct bytes are looked at.
 	segEnd := len(ref)
-	if i := strings.IndexAny(ref[start:], "/?#\\"); i >= 0 {
-		segEnd = start + i
-		if ref[segEnd] == '\\' {
+	var it iter
+	it.init(sc, classStruct, start, len(ref))
+	for i := it.next(sc); i >= 0; i = it.next(sc) {
+		if c := ref[i]; c == '/' || c == '?' || c == '#' {
+			segEnd = i
+			break
+		} else if c == '\\' {
 			return -1, -1, false, false
 		}
 	}
