@@ -118,7 +118,15 @@ func fragmentAfter(sc *scanner, s string, i int) int {
 	for k := i >> 6; k*64 < n; k++ {
 		b := sc.cached(k)
 		if b == nil {
-			b = sc.refill(k)
+			// Past the scanner's window, where refill would classify
+			// the blocks again for their Term mask alone (a long query
+			// string, most often with no fragment at all): the
+			// runtime's vector IndexByte reads them once.
+			from := max(i, k*64)
+			if j := strings.IndexByte(s[from:], '#'); j >= 0 {
+				return from + j
+			}
+			return n
 		}
 		m := b.Term & spanMask(max(i-k*64, 0), min(n-k*64, 64))
 		for ; m != 0; m &= m - 1 {

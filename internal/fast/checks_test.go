@@ -121,6 +121,46 @@ func TestFragmentAfter(t *testing.T) {
 	}
 }
 
+// TestFragmentAfterPastWindow: fragmentAfter finds the first '#' from any
+// place, with the '#' inside the scanner's window, on its edges or past
+// it, and with the window at the start of s or moved on by a refill.
+func TestFragmentAfterPastWindow(t *testing.T) {
+	edges := []int{0, 1, 63, 64, 255, 256, 257, 300, 511, 512, 513, 650}
+	for _, n := range []int{255, 256, 257, 520, 700} {
+		for _, hash := range append(edges, -1) {
+			b := []byte(strings.Repeat("a?", n/2+1)[:n])
+			if hash >= n {
+				continue
+			}
+			if hash >= 0 {
+				b[hash] = '#'
+				if hash+5 < n {
+					b[hash+5] = '#'
+				}
+			}
+			s := string(b)
+			for _, from := range edges {
+				if from > n {
+					continue
+				}
+				want := n
+				if j := strings.IndexByte(s[from:], '#'); j >= 0 {
+					want = from + j
+				}
+				for _, moved := range []bool{false, true} {
+					sc := scannerOf(s)
+					if moved && n > 64*window {
+						sc.refill(window) // the window now starts at block 4
+					}
+					if got := fragmentAfter(sc, s, from); got != want {
+						t.Fatalf("n %d, '#' at %d, window moved %v: fragmentAfter(s, %d) = %d, want %d", n, hash, moved, from, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestCheckPathTerms: checkPath finds the query and fragment of a plain
 // path (no byte to encode) wherever its '?' and '#' fall against the
 // 64-byte blocks: in the block where the path ends, in a later one, with
