@@ -185,7 +185,10 @@ func (t *table) print(w io.Writer) {
 		return
 	}
 	// spanurl-only workloads: scaling across -cpu.
-	fmt.Fprintf(w, "\n| workload | peer | -cpu | ns/URL | allocs/URL | URLs/s | speedup vs -cpu %d |\n|---|---|---:|---:|---:|---:|---:|\n", 1)
+	// Two speedups: of the medians, and the median (min-max) of the
+	// rounds' own ratios, -cpu 1 and -cpu N of the same round being
+	// measured seconds apart rather than minutes.
+	fmt.Fprintf(w, "\n| workload | peer | -cpu | ns/URL | allocs/URL | URLs/s | speedup vs -cpu %d | per round: median, min-max |\n|---|---|---:|---:|---:|---:|---:|---:|\n", 1)
 	for _, wl := range solo {
 		for _, p := range append([]string{ours, control}, t.peers...) {
 			one := t.data[key{wl, p, 1}]
@@ -194,11 +197,14 @@ func (t *table) print(w io.Writer) {
 				if d == nil {
 					continue
 				}
-				speedup := "-"
+				speedup, rounds := "-", "-"
 				if one != nil {
 					speedup = fmt.Sprintf("%.2fx", median(one.ns)/median(d.ns))
+					if r := roundRatios(one, d); r != nil && procs != 1 {
+						rounds = spread(r)
+					}
 				}
-				fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.3gM | %s |\n", wl, p, procs, nsCell(d), allocCell(d), 1e3/median(d.ns), speedup)
+				fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.3gM | %s | %s |\n", wl, p, procs, nsCell(d), allocCell(d), 1e3/median(d.ns), speedup, rounds)
 			}
 		}
 	}
@@ -226,11 +232,7 @@ func (t *table) printPaired(w io.Writer) {
 					continue
 				}
 				any = true
-				lo, hi := r[0], r[0]
-				for _, x := range r {
-					lo, hi = min(lo, x), max(hi, x)
-				}
-				cells += fmt.Sprintf(" %.2fx, %.2f-%.2f |", median(r), lo, hi)
+				cells += " " + spread(r) + " |"
 			}
 			if !any {
 				continue
@@ -239,6 +241,15 @@ func (t *table) printPaired(w io.Writer) {
 			fmt.Fprintf(w, "| %s |%s\n", name, cells)
 		}
 	}
+}
+
+// spread formats ratios as "median, min-max".
+func spread(r []float64) string {
+	lo, hi := r[0], r[0]
+	for _, x := range r {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return fmt.Sprintf("%.2fx, %.2f-%.2f", median(r), lo, hi)
 }
 
 // roundRatios returns peer.ns[i]/base.ns[i] for each round i, or nil when

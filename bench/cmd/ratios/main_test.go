@@ -18,6 +18,10 @@ BenchmarkAbsolute/neturl-2    100  1350.0 ns/op   2 allocs/op
 BenchmarkParserAbsolute/spanurl-2 100 90.0 ns/op 0 allocs/op
 BenchmarkSpinParallel/control   100 160.0 ns/op 0 allocs/op
 BenchmarkSpinParallel/control-2 100  80.0 ns/op 0 allocs/op
+BenchmarkSpinParallel/control   100 100.0 ns/op 0 allocs/op
+BenchmarkSpinParallel/control-2 100  40.0 ns/op 0 allocs/op
+BenchmarkSpinParallel/control   100 120.0 ns/op 0 allocs/op
+BenchmarkSpinParallel/control-2 100 100.0 ns/op 0 allocs/op
 `
 	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
 	tb.read(strings.NewReader(in))
@@ -32,7 +36,9 @@ BenchmarkSpinParallel/control-2 100  80.0 ns/op 0 allocs/op
 		// three, so it is not paired.
 		"| Absolute | 9.00x, 8.00-10.00 | - |",
 		"| ParserAbsolute | spanurl | 2 | 90.0 | 0 |",
-		"| SpinParallel | control | 2 | 80.0 | 0 | 12.5M | 2.00x |",
+		// Medians 120 and 80 (1.50x); per round 2.00, 2.50 and 1.20.
+		"| SpinParallel | control | 1 | 120.0 | 0 | 8.33M | 1.00x | - |",
+		"| SpinParallel | control | 2 | 80.0 | 0 | 12.5M | 1.50x | 2.00x, 1.20-2.50 |",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
