@@ -32,11 +32,12 @@ func checkPath(sc *scanner, s string, p int) (queryStart, fragmentStart int, esc
 		if term != 0 {
 			r &= term&-term - 1 // up to the end of the path
 		}
-		slash := b.Slash // s[p] among them
-		if look := (b.ColonBackslash | (slash<<1|carry)&(b.Dot|b.Other())) & r; look != 0 && !plainPath(s, k, look) {
+		// s[p], the path's '/', is among b.Slash: its first segment is
+		// looked at too.
+		if look := pathLook(b, carry, r); look != 0 && !plainPath(s, k, look) {
 			return -1, -1, false, false
 		}
-		carry = slash >> 63
+		carry = b.Slash >> 63
 		if term != 0 {
 			end = k*64 + bits.TrailingZeros64(term)
 			if !sc.sum.Bad() && !sc.sum.Extra() {

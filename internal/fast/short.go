@@ -69,7 +69,14 @@ func shortPath(n int, b *asm.Block, start int) (term, look uint64) {
 	path := spanMask(start+1, n)
 	term = b.Term & path
 	path &= term&-term - 1
-	return term, (b.ColonBackslash | b.Slash<<1&(b.Dot|b.Other())) & path
+	return term, pathLook(b, 0, path)
+}
+
+// pathLook is the mask of the bytes of block b within path that plainPath
+// must see: colons and backslashes, and a '.' or another delimiter right
+// after a '/' (carry is 1 when the block before ends in a '/').
+func pathLook(b *asm.Block, carry, path uint64) uint64 {
+	return (b.ColonBackslash | (b.Slash<<1|carry)&(b.Dot|b.Other())) & path
 }
 
 // plainPath reports whether none of the path bytes of block k of s that
@@ -169,8 +176,7 @@ func parseWindow(sc *scanner, s string, end int) (p record.Packed, ok bool) {
 			b = &sc.blocks[k]
 			term = b.Term // no bits past the end of s (see asm.Block)
 			path := term&-term - 1
-			look := (b.ColonBackslash | (b.Slash<<1|carry)&(b.Dot|b.Other())) & path
-			if look != 0 && !plainPath(s, k, look) {
+			if look := pathLook(b, carry, path); look != 0 && !plainPath(s, k, look) {
 				return p, false
 			}
 			if term != 0 {
