@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"sync/atomic"
 	"testing"
 	"unsafe"
 
@@ -99,13 +98,8 @@ func BenchmarkParserRelativeParallel(b *testing.B) {
 	skipOnNoData(b, err)
 	b.Run("spanurl", func(b *testing.B) {
 		bases := spanBases(r)
-		b.SetBytes(r.AvgBytes)
-		b.ReportAllocs()
-		var start atomic.Int64
-		b.ResetTimer()
-		b.RunParallel(func(pb *testing.PB) {
+		runParallel(b, len(r.Ref), r.AvgBytes, func(pb *testing.PB, i int) int {
 			var p span.Parser
-			i := int(start.Add(7919)) % len(r.Ref)
 			n := 0
 			for pb.Next() {
 				u, err := p.ParseRef(bases[r.Base[i]], asBytes(r.Ref[i]))
@@ -116,7 +110,7 @@ func BenchmarkParserRelativeParallel(b *testing.B) {
 				}
 				i = next(i, len(r.Ref))
 			}
-			consume(n)
+			return n
 		})
 	})
 }

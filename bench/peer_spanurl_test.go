@@ -89,13 +89,7 @@ func BenchmarkAbsoluteParallel(b *testing.B) {
 	l := lines(b, "absolute.txt")
 	b.Run("spanurl", func(b *testing.B) {
 		lines := l.Lines
-		b.SetBytes(l.AvgBytes)
-		b.ReportAllocs()
-		var start atomic.Int64
-		b.ResetTimer()
-		b.RunParallel(func(pb *testing.PB) {
-			// Each goroutine starts at its own place in the corpus.
-			i := int(start.Add(7919)) % len(lines)
+		runParallel(b, len(lines), l.AvgBytes, func(pb *testing.PB, i int) int {
 			n := 0
 			for pb.Next() {
 				u, err := span.Parse(lines[i])
@@ -106,7 +100,7 @@ func BenchmarkAbsoluteParallel(b *testing.B) {
 				}
 				i = next(i, len(lines))
 			}
-			consume(n)
+			return n
 		})
 	})
 }
@@ -118,12 +112,7 @@ func BenchmarkRelativeParallel(b *testing.B) {
 	skipOnNoData(b, err)
 	b.Run("spanurl", func(b *testing.B) {
 		bases := spanBases(r)
-		b.SetBytes(r.AvgBytes)
-		b.ReportAllocs()
-		var start atomic.Int64
-		b.ResetTimer()
-		b.RunParallel(func(pb *testing.PB) {
-			i := int(start.Add(7919)) % len(r.Ref)
+		runParallel(b, len(r.Ref), r.AvgBytes, func(pb *testing.PB, i int) int {
 			n := 0
 			for pb.Next() {
 				u, err := bases[r.Base[i]].Parse(r.Ref[i])
@@ -134,8 +123,22 @@ func BenchmarkRelativeParallel(b *testing.B) {
 				}
 				i = next(i, len(r.Ref))
 			}
-			consume(n)
+			return n
 		})
+	})
+}
+
+// runParallel is the frame of the Parallel benchmarks over a corpus of n
+// items: loop runs in each of GOMAXPROCS goroutines from its own place i
+// in the corpus, until pb says stop, and returns its count for consume.
+// The timer starts here: what the caller set up before is not measured.
+func runParallel(b *testing.B, n int, bytes int64, loop func(pb *testing.PB, i int) int) {
+	b.SetBytes(bytes)
+	b.ReportAllocs()
+	var start atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		consume(loop(pb, int(start.Add(7919))%n))
 	})
 }
 
