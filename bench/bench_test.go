@@ -79,6 +79,7 @@ func runLines(b *testing.B, workload string, l *Lines, pick func(*peer) func(*te
 			if f == nil {
 				b.Skipf("%s: %s", p.name, p.missing[workload])
 			}
+			meterSteal(b)
 			b.SetBytes(l.AvgBytes)
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -94,6 +95,7 @@ func runRefs(b *testing.B, workload string, r *Refs, pick func(*peer) func(*test
 			if f == nil {
 				b.Skipf("%s: %s", p.name, p.missing[workload])
 			}
+			meterSteal(b)
 			b.SetBytes(r.AvgBytes)
 			b.ReportAllocs()
 			// f parses the bases, then resets the timer itself.

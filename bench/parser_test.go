@@ -49,6 +49,7 @@ func BenchmarkParserRequests(b *testing.B) {
 }
 
 func parserLines(b *testing.B, l *Lines) {
+	meterSteal(b)
 	lines := l.Lines
 	var p span.Parser
 	b.SetBytes(l.AvgBytes)
@@ -67,6 +68,7 @@ func parserLines(b *testing.B, l *Lines) {
 }
 
 func parserRefs(b *testing.B, r *Refs) {
+	meterSteal(b)
 	bases := spanBases(r)
 	var p span.Parser
 	b.SetBytes(r.AvgBytes)

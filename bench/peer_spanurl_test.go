@@ -133,6 +133,7 @@ func BenchmarkRelativeParallel(b *testing.B) {
 // in the corpus, until pb says stop, and returns its count for consume.
 // The timer starts here: what the caller set up before is not measured.
 func runParallel(b *testing.B, n int, bytes int64, loop func(pb *testing.PB, i int) int) {
+	meterSteal(b)
 	b.SetBytes(bytes)
 	b.ReportAllocs()
 	var start atomic.Int64
@@ -148,6 +149,7 @@ func runParallel(b *testing.B, n int, bytes int64, loop func(pb *testing.PB, i i
 // to work that shares nothing at all; compare the URL workloads' with it.
 func BenchmarkSpinParallel(b *testing.B) {
 	b.Run("control", func(b *testing.B) {
+		meterSteal(b)
 		b.ReportAllocs()
 		b.RunParallel(func(pb *testing.PB) {
 			x := uint64(88172645463325252)
@@ -177,6 +179,7 @@ func BenchmarkSpinAllocParallel(b *testing.B) {
 		for i := range tails {
 			tails[i] = strings.Repeat("t", 40+i%20)
 		}
+		meterSteal(b)
 		b.ReportAllocs()
 		b.RunParallel(func(pb *testing.PB) {
 			x := uint64(88172645463325252)

@@ -8,9 +8,10 @@
 // output is in `go test -bench` format and benchstat and cmd/ratios read it
 // as one more peer, "ada":
 //
-//   BenchmarkAbsolute/ada-2   	 7654321	       141.2 ns/op	 538.24 MB/s
+//   BenchmarkAbsolute/ada-2   	 7654321	       141.2 ns/op	 538.24 MB/s	   0.512 steal-%
 //
-// No B/op or allocs/op: ada allocates (its hrefs are std::strings) and this
+// (steal-% as steal_test.go measures it for the Go benchmarks, where
+// /proc/stat can be read). No B/op or allocs/op: ada allocates (its hrefs are std::strings) and this
 // program does not count allocations.
 //
 //   ada-bench -dir DIR [-benchtime 1s|Nx] [-bench REGEXP] [-procs N]
@@ -209,18 +210,51 @@ Goal parse_benchtime(const std::string& s) {
 
 volatile uint64_t sink;  // every run's result goes here, so nothing is optimized away
 
-struct Result {
-  uint64_t n;
-  double ns;  // total for n ops
+// CPUTimes are the clock ticks of all CPUs from the "cpu" line of /proc/stat,
+// as steal_test.go reads them for the Go benchmarks: busy is every field but
+// idle and iowait, steal what the hypervisor took. ok is false where there is
+// no /proc/stat.
+struct CPUTimes {
+  uint64_t busy = 0, steal = 0;
+  bool ok = false;
 };
 
-// timed runs body(n) (n ops) and returns its duration in ns.
+CPUTimes read_cpu_times() {
+  CPUTimes t;
+  std::FILE* f = std::fopen("/proc/stat", "r");
+  if (!f) return t;
+  unsigned long long v[8];
+  if (std::fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+                  &v[4], &v[5], &v[6], &v[7]) == 8) {
+    t.busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+    t.steal = v[7];
+    t.ok = true;
+  }
+  std::fclose(f);
+  return t;
+}
+
+struct Result {
+  uint64_t n;
+  double ns;           // total for n ops
+  double steal = -1;   // steal-% over the last run, -1 when unknown
+};
+
+// timed runs body(n) (n ops) and returns its duration in ns; steal gets the
+// steal-% of that run (see steal_test.go).
 template <class Body>
-double timed(Body& body, uint64_t n) {
+double timed(Body& body, uint64_t n, double* steal = nullptr) {
+  CPUTimes before = read_cpu_times();
   auto start = std::chrono::steady_clock::now();
   uint64_t s = body(n);
   auto end = std::chrono::steady_clock::now();
+  CPUTimes after = read_cpu_times();
   sink = sink + s;
+  if (steal) {
+    *steal = -1;
+    if (before.ok && after.ok && after.busy > before.busy)
+      *steal = 100.0 * double(after.steal - before.steal) / double(after.busy - before.busy);
+  }
   return std::chrono::duration<double, std::nano>(end - start).count();
 }
 
@@ -240,16 +274,23 @@ uint64_t predict_n(double goal_ns, uint64_t prev_iters, double prev_ns, uint64_t
 // predicted to take the goal until one does (or n reaches 1e9).
 template <class Body>
 Result measure(Body body, const Goal& goal) {
-  if (goal.fixed) return {goal.iters, timed(body, goal.iters)};
+  Result r;
+  if (goal.fixed) {
+    r.n = goal.iters;
+    r.ns = timed(body, goal.iters, &r.steal);
+    return r;
+  }
   const double goal_ns = goal.seconds * 1e9;
   uint64_t n = 1;
-  double ns = timed(body, n);
+  double ns = timed(body, n, &r.steal);
   while (ns < goal_ns && n < 1000000000) {
     uint64_t last = n;
     n = predict_n(goal_ns, n, ns, last);
-    ns = timed(body, n);
+    ns = timed(body, n, &r.steal);
   }
-  return {n, ns};
+  r.n = n;
+  r.ns = ns;
+  return r;
 }
 
 // ---- output in go test -bench format ----
@@ -270,8 +311,10 @@ std::string pretty(double x) {  // Go's prettyPrint for ns/op
 void report(const std::string& name, const Result& r, int64_t bytes) {
   double ns_op = r.ns / double(r.n);
   double mbs = (double(bytes) * double(r.n) / 1e6) / (r.ns / 1e9);
-  std::printf("%-28s\t%8llu\t%s ns/op\t%7.2f MB/s\n", name.c_str(), (unsigned long long)r.n,
+  std::printf("%-28s\t%8llu\t%s ns/op\t%7.2f MB/s", name.c_str(), (unsigned long long)r.n,
               pretty(ns_op).c_str(), mbs);
+  if (r.steal >= 0) std::printf("\t%8.3f steal-%%", r.steal);
+  std::printf("\n");
   std::fflush(stdout);
 }
 
