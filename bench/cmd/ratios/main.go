@@ -8,6 +8,11 @@
 // native C++ "ada" of ../../adacpp, which does not count allocations, though
 // it allocates) shows "-" for them.
 //
+// Lines that carry steal-% (the share of the CPU time the hypervisor took
+// while the benchmark ran; see ../../steal_test.go) add a last line: its
+// median, 90th percentile and maximum over all lines, and how many were
+// over run.sh's default limit of 3%.
+//
 // A second table pairs the runs round by round: for each workload and
 // peer, the ratio peer/spanurl within each round (the i-th result of the
 // one against the i-th of the other, as run.sh interleaves them), as the
@@ -23,6 +28,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sort"
 	"strconv"
@@ -53,7 +59,11 @@ type table struct {
 	workloads []string // in order of appearance
 	peers     []string
 	procs     map[string][]int // workload -> the -cpu values seen
+	steal     []float64        // steal-% of every line that has it
 }
+
+// stealLimit is run.sh's default STEAL_MAX, which the summary counts against.
+const stealLimit = 3
 
 func main() {
 	flag.Usage = func() {
@@ -113,6 +123,8 @@ func (t *table) read(r io.Reader) {
 				s.ns = append(s.ns, v)
 			case "allocs/op":
 				s.allocs = append(s.allocs, v)
+			case "steal-%":
+				t.steal = append(t.steal, v)
 			}
 		}
 		if len(s.ns) == 0 {
@@ -181,6 +193,7 @@ func (t *table) print(w io.Writer) {
 		}
 	}
 	t.printPaired(w)
+	defer t.printSteal(w)
 	if len(solo) == 0 {
 		return
 	}
@@ -208,6 +221,18 @@ func (t *table) print(w io.Writer) {
 			}
 		}
 	}
+}
+
+// printSteal prints the summary of the lines' steal-%, if they have it.
+func (t *table) printSteal(w io.Writer) {
+	if len(t.steal) == 0 {
+		return
+	}
+	v := append([]float64(nil), t.steal...)
+	sort.Float64s(v)
+	over := len(v) - sort.SearchFloat64s(v, math.Nextafter(stealLimit, math.Inf(1)))
+	fmt.Fprintf(w, "\nsteal-%% of the %d lines: median %.2f, 90th percentile %.2f, max %.2f; %d over %d%%.\n",
+		len(v), median(v), v[(len(v)*9)/10], v[len(v)-1], over, stealLimit)
 }
 
 // printPaired prints the per-round ratios (see the package comment) of

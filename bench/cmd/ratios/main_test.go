@@ -51,3 +51,29 @@ BenchmarkSpinParallel/control-2 100 100.0 ns/op 0 allocs/op
 		}
 	}
 }
+
+func TestSteal(t *testing.T) {
+	in := `
+BenchmarkAbsolute/spanurl-2   100   100.0 ns/op   0 steal-%   0 allocs/op
+BenchmarkAbsolute/neturl-2    100  1000.0 ns/op   3 steal-%   2 allocs/op
+BenchmarkAbsolute/ada-2       100   300.0 ns/op   3.5 steal-%
+BenchmarkAbsolute/spanurl-2   100   200.0 ns/op   40 steal-%  0 allocs/op
+`
+	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	tb.read(strings.NewReader(in))
+	var out strings.Builder
+	tb.print(&out)
+	// Sorted 0, 3, 3.5, 40: median 3.25, 90th percentile the fourth
+	// (index 3), and two over 3% (3 itself is not).
+	want := "steal-% of the 4 lines: median 3.25, 90th percentile 40.00, max 40.00; 2 over 3%."
+	if got := out.String(); !strings.Contains(got, want) {
+		t.Errorf("output lacks %q:\n%s", want, got)
+	}
+	tb = &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	tb.read(strings.NewReader("BenchmarkAbsolute/spanurl-2 100 100.0 ns/op\n"))
+	out.Reset()
+	tb.print(&out)
+	if strings.Contains(out.String(), "steal") {
+		t.Errorf("steal summary without steal-%% lines:\n%s", out.String())
+	}
+}
