@@ -14,6 +14,9 @@ go test -race -count=1 ./...
 echo "== the streaming memory bound (skipped under -race: it pipes 1 GiB)"
 go test -count=1 -run '^TestStreamingMemory$' ./cmd/spanurl
 
+echo "== the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo, no timing)"
+(cd bench && CGO_ENABLED=0 go test -count=1 ./...)
+
 echo "== the portable kernels: -tags noasm"
 go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span
 
