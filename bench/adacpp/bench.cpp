@@ -241,20 +241,18 @@ struct Result {
 };
 
 // timed runs body(n) (n ops) and returns its duration in ns; steal gets the
-// steal-% of that run (see steal_test.go).
+// steal-% of that run (see steal_test.go), or -1 when unknown.
 template <class Body>
-double timed(Body& body, uint64_t n, double* steal = nullptr) {
+double timed(Body& body, uint64_t n, double& steal) {
   CPUTimes before = read_cpu_times();
   auto start = std::chrono::steady_clock::now();
   uint64_t s = body(n);
   auto end = std::chrono::steady_clock::now();
   CPUTimes after = read_cpu_times();
   sink = sink + s;
-  if (steal) {
-    *steal = -1;
-    if (before.ok && after.ok && after.busy > before.busy)
-      *steal = 100.0 * double(after.steal - before.steal) / double(after.busy - before.busy);
-  }
+  steal = -1;
+  if (before.ok && after.ok && after.busy > before.busy)
+    steal = 100.0 * double(after.steal - before.steal) / double(after.busy - before.busy);
   return std::chrono::duration<double, std::nano>(end - start).count();
 }
 
@@ -277,16 +275,16 @@ Result measure(Body body, const Goal& goal) {
   Result r;
   if (goal.fixed) {
     r.n = goal.iters;
-    r.ns = timed(body, goal.iters, &r.steal);
+    r.ns = timed(body, goal.iters, r.steal);
     return r;
   }
   const double goal_ns = goal.seconds * 1e9;
   uint64_t n = 1;
-  double ns = timed(body, n, &r.steal);
+  double ns = timed(body, n, r.steal);
   while (ns < goal_ns && n < 1000000000) {
     uint64_t last = n;
     n = predict_n(goal_ns, n, ns, last);
-    ns = timed(body, n, &r.steal);
+    ns = timed(body, n, r.steal);
   }
   r.n = n;
   r.ns = ns;

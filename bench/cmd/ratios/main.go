@@ -28,7 +28,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"sort"
 	"strconv"
@@ -193,11 +192,16 @@ func (t *table) print(w io.Writer) {
 		}
 	}
 	t.printPaired(w)
-	defer t.printSteal(w)
+	t.printScaling(w, solo)
+	t.printSteal(w)
+}
+
+// printScaling prints the table of the spanurl-only workloads (solo):
+// their scaling across -cpu.
+func (t *table) printScaling(w io.Writer, solo []string) {
 	if len(solo) == 0 {
 		return
 	}
-	// spanurl-only workloads: scaling across -cpu.
 	// Two speedups: of the medians, and the median (min-max) of the
 	// rounds' own ratios, -cpu 1 and -cpu N of the same round being
 	// measured seconds apart rather than minutes.
@@ -230,7 +234,12 @@ func (t *table) printSteal(w io.Writer) {
 	}
 	v := append([]float64(nil), t.steal...)
 	sort.Float64s(v)
-	over := len(v) - sort.SearchFloat64s(v, math.Nextafter(stealLimit, math.Inf(1)))
+	over := 0
+	for _, x := range v {
+		if x > stealLimit {
+			over++
+		}
+	}
 	fmt.Fprintf(w, "\nsteal-%% of the %d lines: median %.2f, 90th percentile %.2f, max %.2f; %d over %d%%.\n",
 		len(v), median(v), v[(len(v)*9)/10], v[len(v)-1], over, stealLimit)
 }
