@@ -8,13 +8,20 @@ import (
 )
 
 // One benchmark operation is one URL: the loops cycle through a corpus with
-// a wrapping index (next), so ns/op is ns per URL and allocs/op allocations per URL.
+// a wrapping index (next), so ns/op is ns per URL and allocs/URL (see
+// meterAllocs) allocations per URL.
 // Every peer sees the same inputs in the same (shuffled) order. A parse
 // failure is a result like any other: it is counted and the loop goes on.
 //
 // Each peer lives in its own file (peer_<name>_test.go) and registers the
 // workloads it supports; a nil workload is skipped with the reason in
 // peer.missing.
+
+// A loop runs a peer's workload over ops URLs of its corpus, cycling
+// through it, and returns a count for consume. A peer's workload function
+// does its setup (parsing the bases, converting lines to bytes) before it
+// returns the loop, so that the setup is neither timed nor counted.
+type loop func(ops int) int
 
 // peer is one URL parser under test.
 type peer struct {
@@ -23,18 +30,18 @@ type peer struct {
 
 	// absolute parses each line as an absolute URL and reads its href
 	// (Absolute and Messy).
-	absolute func(b *testing.B, lines []string) int
+	absolute func(lines []string) loop
 	// canParse only reports whether each line parses.
-	canParse func(b *testing.B, lines []string) int
+	canParse func(lines []string) loop
 	// relative resolves each reference against its base, parsed once
 	// beforehand when the peer's API allows it, and reads the href
 	// (Relative and Requests).
-	relative func(b *testing.B, r *Refs) int
+	relative func(r *Refs) loop
 	// request resolves a request target against its Host (Requests); when
 	// nil, relative is used with the bases "http://HOST/".
-	request func(b *testing.B, r *Refs) int
+	request func(r *Refs) loop
 	// hosts parses "http://HOST/" and reads the hostname and host.
-	hosts func(b *testing.B, urls []string) int
+	hosts func(urls []string) loop
 
 	// href parses ref (against base unless base is "") and returns the
 	// href, for TestSummary: failures and disagreements, not speed.
@@ -72,7 +79,7 @@ func lines(b *testing.B, name string) *Lines {
 	return l
 }
 
-func runLines(b *testing.B, workload string, l *Lines, pick func(*peer) func(*testing.B, []string) int) {
+func runLines(b *testing.B, workload string, l *Lines, pick func(*peer) func([]string) loop) {
 	for _, p := range peers {
 		b.Run(p.name, func(b *testing.B) {
 			f := pick(p)
@@ -82,13 +89,15 @@ func runLines(b *testing.B, workload string, l *Lines, pick func(*peer) func(*te
 			meterSteal(b)
 			b.SetBytes(l.AvgBytes)
 			b.ReportAllocs()
-			b.ResetTimer()
-			consume(f(b, l.Lines))
+			run := f(l.Lines)
+			stop := meterAllocs(b)
+			consume(run(b.N))
+			stop()
 		})
 	}
 }
 
-func runRefs(b *testing.B, workload string, r *Refs, pick func(*peer) func(*testing.B, *Refs) int) {
+func runRefs(b *testing.B, workload string, r *Refs, pick func(*peer) func(*Refs) loop) {
 	for _, p := range peers {
 		b.Run(p.name, func(b *testing.B) {
 			f := pick(p)
@@ -98,8 +107,10 @@ func runRefs(b *testing.B, workload string, r *Refs, pick func(*peer) func(*test
 			meterSteal(b)
 			b.SetBytes(r.AvgBytes)
 			b.ReportAllocs()
-			// f parses the bases, then resets the timer itself.
-			consume(f(b, r))
+			run := f(r)
+			stop := meterAllocs(b)
+			consume(run(b.N))
+			stop()
 		})
 	}
 }
@@ -107,19 +118,19 @@ func runRefs(b *testing.B, workload string, r *Refs, pick func(*peer) func(*test
 // BenchmarkAbsolute: parse an absolute URL (absolute.txt) and read its href.
 func BenchmarkAbsolute(b *testing.B) {
 	l := lines(b, "absolute.txt")
-	runLines(b, "Absolute", l, func(p *peer) func(*testing.B, []string) int { return p.absolute })
+	runLines(b, "Absolute", l, func(p *peer) func([]string) loop { return p.absolute })
 }
 
 // BenchmarkCanParse: only whether an absolute URL (absolute.txt) parses.
 func BenchmarkCanParse(b *testing.B) {
 	l := lines(b, "absolute.txt")
-	runLines(b, "CanParse", l, func(p *peer) func(*testing.B, []string) int { return p.canParse })
+	runLines(b, "CanParse", l, func(p *peer) func([]string) loop { return p.canParse })
 }
 
 // BenchmarkMessy: parse a URL with oddities (messy.txt) and read its href.
 func BenchmarkMessy(b *testing.B) {
 	l := lines(b, "messy.txt")
-	runLines(b, "Messy", l, func(p *peer) func(*testing.B, []string) int { return p.absolute })
+	runLines(b, "Messy", l, func(p *peer) func([]string) loop { return p.absolute })
 }
 
 // BenchmarkRelative: resolve an href from a saved page against the page's
@@ -127,7 +138,7 @@ func BenchmarkMessy(b *testing.B) {
 func BenchmarkRelative(b *testing.B) {
 	r, err := LoadRelative()
 	skipOnNoData(b, err)
-	runRefs(b, "Relative", r, func(p *peer) func(*testing.B, *Refs) int { return p.relative })
+	runRefs(b, "Relative", r, func(p *peer) func(*Refs) loop { return p.relative })
 }
 
 // BenchmarkRequests: resolve an HTTP request-target (requests.txt) against
@@ -135,7 +146,7 @@ func BenchmarkRelative(b *testing.B) {
 func BenchmarkRequests(b *testing.B) {
 	r, err := LoadRequests()
 	skipOnNoData(b, err)
-	runRefs(b, "Requests", r, func(p *peer) func(*testing.B, *Refs) int {
+	runRefs(b, "Requests", r, func(p *peer) func(*Refs) loop {
 		if p.request != nil {
 			return p.request
 		}
@@ -147,7 +158,7 @@ func BenchmarkRequests(b *testing.B) {
 func BenchmarkHosts(b *testing.B) {
 	l, err := LoadHostURLs()
 	skipOnNoData(b, err)
-	runLines(b, "Hosts", l, func(p *peer) func(*testing.B, []string) int { return p.hosts })
+	runLines(b, "Hosts", l, func(p *peer) func([]string) loop { return p.hosts })
 }
 
 // next is the index after i in a corpus of n items, wrapping to 0: a compare

@@ -54,7 +54,7 @@ func parserLines(b *testing.B, l *Lines) {
 	var p span.Parser
 	b.SetBytes(l.AvgBytes)
 	b.ReportAllocs()
-	b.ResetTimer()
+	stop := meterAllocs(b)
 	n := 0
 	for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
 		u, err := p.Parse(asBytes(lines[i]))
@@ -64,6 +64,7 @@ func parserLines(b *testing.B, l *Lines) {
 		}
 		n += len(u.Href())
 	}
+	stop()
 	consume(n)
 }
 
@@ -73,7 +74,7 @@ func parserRefs(b *testing.B, r *Refs) {
 	var p span.Parser
 	b.SetBytes(r.AvgBytes)
 	b.ReportAllocs()
-	b.ResetTimer()
+	stop := meterAllocs(b)
 	n := 0
 	for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
 		u, err := p.ParseRef(bases[r.Base[i]], asBytes(r.Ref[i]))
@@ -83,6 +84,7 @@ func parserRefs(b *testing.B, r *Refs) {
 		}
 		n += len(u.Href())
 	}
+	stop()
 	consume(n)
 }
 

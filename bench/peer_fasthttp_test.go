@@ -2,7 +2,6 @@ package bench
 
 import (
 	"sync"
-	"testing"
 
 	"github.com/valyala/fasthttp"
 )
@@ -31,83 +30,88 @@ func init() {
 			u.Update(ref)
 			return string(u.FullURI()), nil
 		},
-		absolute: func(b *testing.B, lines []string) int {
+		absolute: func(lines []string) loop {
 			in := bytesOf(lines)
 			var u fasthttp.URI
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(in)), k+1 {
-				if err := u.Parse(nil, in[i]); err != nil {
-					n++
-					continue
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(in)), k+1 {
+					if err := u.Parse(nil, in[i]); err != nil {
+						n++
+						continue
+					}
+					n += len(u.FullURI())
 				}
-				n += len(u.FullURI())
+				return n
 			}
-			return n
 		},
-		canParse: func(b *testing.B, lines []string) int {
+		canParse: func(lines []string) loop {
 			in := bytesOf(lines)
 			var u fasthttp.URI
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(in)), k+1 {
-				if u.Parse(nil, in[i]) == nil {
-					n++
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(in)), k+1 {
+					if u.Parse(nil, in[i]) == nil {
+						n++
+					}
 				}
+				return n
 			}
-			return n
 		},
 		// No resolution against a parsed base: copy the parsed base into a
 		// scratch URI (CopyTo) and Update it with the reference. Update
 		// knows "//host", "/path", "?query", "#hash" and path-relative
 		// references; "scheme:" without "//" (mailto:, javascript:) is
 		// taken as a relative path.
-		relative: func(b *testing.B, r *Refs) int {
+		relative: func(r *Refs) loop {
 			refs := bytesOf(r.Ref)
 			bases := make([]fasthttp.URI, len(r.Bases))
 			for i, s := range r.Bases {
 				_ = bases[i].Parse(nil, []byte(s))
 			}
 			var u fasthttp.URI
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(refs)), k+1 {
-				bases[r.Base[i]].CopyTo(&u)
-				u.UpdateBytes(refs[i])
-				n += len(u.FullURI())
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(refs)), k+1 {
+					bases[r.Base[i]].CopyTo(&u)
+					u.UpdateBytes(refs[i])
+					n += len(u.FullURI())
+				}
+				return n
 			}
-			return n
 		},
 		// A server's own way: Parse(Host, request-target).
-		request: func(b *testing.B, r *Refs) int {
+		request: func(r *Refs) loop {
 			refs := bytesOf(r.Ref)
 			hosts := bytesOf(r.Hosts)
 			var u fasthttp.URI
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(refs)), k+1 {
-				if err := u.Parse(hosts[r.Base[i]], refs[i]); err != nil {
-					n++
-					continue
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(refs)), k+1 {
+					if err := u.Parse(hosts[r.Base[i]], refs[i]); err != nil {
+						n++
+						continue
+					}
+					n += len(u.FullURI())
 				}
-				n += len(u.FullURI())
+				return n
 			}
-			return n
 		},
-		hosts: func(b *testing.B, urls []string) int {
+		hosts: func(urls []string) loop {
 			in := bytesOf(urls)
 			var u fasthttp.URI
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(in)), k+1 {
-				if err := u.Parse(nil, in[i]); err != nil {
-					n++
-					continue
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(in)), k+1 {
+					if err := u.Parse(nil, in[i]); err != nil {
+						n++
+						continue
+					}
+					// Host includes the port; there is no separate hostname.
+					n += len(u.Host())
 				}
-				// Host includes the port; there is no separate hostname.
-				n += len(u.Host())
+				return n
 			}
-			return n
 		},
 	})
 }

@@ -2,11 +2,7 @@
 
 package bench
 
-import (
-	"testing"
-
-	"github.com/ada-url/goada"
-)
+import "github.com/ada-url/goada"
 
 // ada (C++, the URL parser of Node.js) through its cgo binding goada v1.1.0.
 // Every URL is a C object: New allocates it and sets a finalizer, Free
@@ -34,44 +30,50 @@ func init() {
 			defer u.Free()
 			return u.Href(), nil
 		},
-		absolute: func(b *testing.B, lines []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-				u, err := goada.New(lines[i])
-				if err != nil {
-					n++
-					continue
+		absolute: func(lines []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+					u, err := goada.New(lines[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Href())
+					u.Free()
 				}
-				n += len(u.Href())
-				u.Free()
+				return n
 			}
-			return n
 		},
-		relative: func(b *testing.B, r *Refs) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
-				u, err := goada.NewWithBase(r.Ref[i], r.Bases[r.Base[i]])
-				if err != nil {
-					n++
-					continue
+		relative: func(r *Refs) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(r.Ref)), k+1 {
+					u, err := goada.NewWithBase(r.Ref[i], r.Bases[r.Base[i]])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Href())
+					u.Free()
 				}
-				n += len(u.Href())
-				u.Free()
+				return n
 			}
-			return n
 		},
-		hosts: func(b *testing.B, urls []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
-				u, err := goada.New(urls[i])
-				if err != nil {
-					n++
-					continue
+		hosts: func(urls []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(urls)), k+1 {
+					u, err := goada.New(urls[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Hostname()) + len(u.Host())
+					u.Free()
 				}
-				n += len(u.Hostname()) + len(u.Host())
-				u.Free()
+				return n
 			}
-			return n
 		},
 		missing: map[string]string{
 			"CanParse": "goada v1.1.0 has no CanParse (ada_can_parse is not bound)",

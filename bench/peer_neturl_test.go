@@ -2,7 +2,6 @@ package bench
 
 import (
 	"net/url"
-	"testing"
 )
 
 // net/url implements RFC 3986 with Go's leniencies, not the WHATWG
@@ -27,31 +26,35 @@ func init() {
 			}
 			return u.String(), nil
 		},
-		absolute: func(b *testing.B, lines []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-				u, err := url.Parse(lines[i])
-				if err != nil {
-					n++
-					continue
+		absolute: func(lines []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+					u, err := url.Parse(lines[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.String())
 				}
-				n += len(u.String())
+				return n
 			}
-			return n
 		},
 		// net/url has no validity check without building the URL.
-		canParse: func(b *testing.B, lines []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-				if _, err := url.Parse(lines[i]); err == nil {
-					n++
+		canParse: func(lines []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+					if _, err := url.Parse(lines[i]); err == nil {
+						n++
+					}
 				}
+				return n
 			}
-			return n
 		},
 		// (*URL).Parse(ref) is ResolveReference(Parse(ref)): RFC 3986
 		// section 5 resolution.
-		relative: func(b *testing.B, r *Refs) int {
+		relative: func(r *Refs) loop {
 			bases := make([]*url.URL, len(r.Bases))
 			for i, s := range r.Bases {
 				u, err := url.Parse(s)
@@ -60,29 +63,32 @@ func init() {
 				}
 				bases[i] = u
 			}
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
-				u, err := bases[r.Base[i]].Parse(r.Ref[i])
-				if err != nil {
-					n++
-					continue
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(r.Ref)), k+1 {
+					u, err := bases[r.Base[i]].Parse(r.Ref[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.String())
 				}
-				n += len(u.String())
+				return n
 			}
-			return n
 		},
-		hosts: func(b *testing.B, urls []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
-				u, err := url.Parse(urls[i])
-				if err != nil {
-					n++
-					continue
+		hosts: func(urls []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(urls)), k+1 {
+					u, err := url.Parse(urls[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Hostname()) + len(u.Host)
 				}
-				n += len(u.Hostname()) + len(u.Host)
+				return n
 			}
-			return n
 		},
 	})
 }

@@ -23,52 +23,59 @@ func init() {
 			u, err := b.Parse(ref)
 			return u.Href(), err
 		},
-		absolute: func(b *testing.B, lines []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-				u, err := span.Parse(lines[i])
-				if err != nil {
-					n++
-					continue
+		absolute: func(lines []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+					u, err := span.Parse(lines[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Href())
 				}
-				n += len(u.Href())
+				return n
 			}
-			return n
 		},
-		canParse: func(b *testing.B, lines []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-				if span.CanParse(lines[i]) {
-					n++
+		canParse: func(lines []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+					if span.CanParse(lines[i]) {
+						n++
+					}
 				}
+				return n
 			}
-			return n
 		},
-		relative: func(b *testing.B, r *Refs) int {
+		relative: func(r *Refs) loop {
 			bases := spanBases(r)
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
-				u, err := bases[r.Base[i]].Parse(r.Ref[i])
-				if err != nil {
-					n++
-					continue
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(r.Ref)), k+1 {
+					u, err := bases[r.Base[i]].Parse(r.Ref[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Href())
 				}
-				n += len(u.Href())
+				return n
 			}
-			return n
 		},
-		hosts: func(b *testing.B, urls []string) int {
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
-				u, err := span.Parse(urls[i])
-				if err != nil {
-					n++
-					continue
+		hosts: func(urls []string) loop {
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(urls)), k+1 {
+					u, err := span.Parse(urls[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Hostname()) + len(u.Host())
 				}
-				n += len(u.Hostname()) + len(u.Host())
+				return n
 			}
-			return n
 		},
 	})
 }
@@ -129,18 +136,19 @@ func BenchmarkRelativeParallel(b *testing.B) {
 }
 
 // runParallel is the frame of the Parallel benchmarks over a corpus of n
-// items: loop runs in each of GOMAXPROCS goroutines from its own place i
+// items: body runs in each of GOMAXPROCS goroutines from its own place i
 // in the corpus, until pb says stop, and returns its count for consume.
 // The timer starts here: what the caller set up before is not measured.
-func runParallel(b *testing.B, n int, bytes int64, loop func(pb *testing.PB, i int) int) {
+func runParallel(b *testing.B, n int, bytes int64, body func(pb *testing.PB, i int) int) {
 	meterSteal(b)
 	b.SetBytes(bytes)
 	b.ReportAllocs()
 	var start atomic.Int64
-	b.ResetTimer()
+	stop := meterAllocs(b)
 	b.RunParallel(func(pb *testing.PB) {
-		consume(loop(pb, int(start.Add(7919))%n))
+		consume(body(pb, int(start.Add(7919))%n))
 	})
+	stop()
 }
 
 // BenchmarkSpinParallel is the control for the Parallel benchmarks: a loop
@@ -181,6 +189,8 @@ func BenchmarkSpinAllocParallel(b *testing.B) {
 		}
 		meterSteal(b)
 		b.ReportAllocs()
+		stop := meterAllocs(b)
+		defer stop()
 		b.RunParallel(func(pb *testing.PB) {
 			x := uint64(88172645463325252)
 			n, i := 0, 0

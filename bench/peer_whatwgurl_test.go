@@ -1,10 +1,6 @@
 package bench
 
-import (
-	"testing"
-
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
-)
+import whatwgurl "github.com/nlnwa/whatwg-url/url"
 
 // github.com/nlnwa/whatwg-url: a WHATWG parser in pure Go that keeps each
 // component as its own string (and the path as a slice of segments); Href
@@ -27,69 +23,73 @@ func init() {
 			}
 			return u.Href(false), nil
 		},
-		absolute: func(b *testing.B, lines []string) int {
+		absolute: func(lines []string) loop {
 			p := whatwgurl.NewParser()
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-				u, err := p.Parse(lines[i])
-				if err != nil {
-					n++
-					continue
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+					u, err := p.Parse(lines[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Href(false))
 				}
-				n += len(u.Href(false))
+				return n
 			}
-			return n
 		},
 		// No CanParse in the API: a parse whose result is dropped.
-		canParse: func(b *testing.B, lines []string) int {
+		canParse: func(lines []string) loop {
 			p := whatwgurl.NewParser()
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-				if _, err := p.Parse(lines[i]); err == nil {
-					n++
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+					if _, err := p.Parse(lines[i]); err == nil {
+						n++
+					}
 				}
+				return n
 			}
-			return n
 		},
-		relative: func(b *testing.B, r *Refs) int {
+		relative: func(r *Refs) loop {
 			p := whatwgurl.NewParser()
 			bases := make([]*whatwgurl.Url, len(r.Bases))
 			for i, s := range r.Bases {
 				bases[i], _ = p.Parse(s)
 			}
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
-				var u *whatwgurl.Url
-				var err error
-				if base := bases[r.Base[i]]; base != nil {
-					u, err = base.Parse(r.Ref[i])
-				} else {
-					u, err = p.Parse(r.Ref[i])
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(r.Ref)), k+1 {
+					var u *whatwgurl.Url
+					var err error
+					if base := bases[r.Base[i]]; base != nil {
+						u, err = base.Parse(r.Ref[i])
+					} else {
+						u, err = p.Parse(r.Ref[i])
+					}
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Href(false))
 				}
-				if err != nil {
-					n++
-					continue
-				}
-				n += len(u.Href(false))
+				return n
 			}
-			return n
 		},
-		hosts: func(b *testing.B, urls []string) int {
+		hosts: func(urls []string) loop {
 			p := whatwgurl.NewParser()
-			b.ResetTimer()
-			n := 0
-			for i, k := 0, 0; k < b.N; i, k = next(i, len(urls)), k+1 {
-				u, err := p.Parse(urls[i])
-				if err != nil {
-					n++
-					continue
+			return func(ops int) int {
+				n := 0
+				for i, k := 0, 0; k < ops; i, k = next(i, len(urls)), k+1 {
+					u, err := p.Parse(urls[i])
+					if err != nil {
+						n++
+						continue
+					}
+					n += len(u.Hostname()) + len(u.Host())
 				}
-				n += len(u.Hostname()) + len(u.Host())
+				return n
 			}
-			return n
 		},
 	})
 }

@@ -4,7 +4,9 @@
 // means spanurl is faster). With several runs of a benchmark (-count) it
 // uses the median; -allocs=false leaves out the peers' allocs/URL.
 // Benchmarks that only spanurl runs (the Parallel ones) get a scaling table
-// across -cpu values instead. A peer whose lines carry no allocs/op (the
+// across -cpu values instead. Allocations come from the suite's own metric
+// allocs/URL (with its fraction; see ../../allocs_test.go) where a line has
+// it, else from go test's allocs/op. A peer whose lines carry neither (the
 // native C++ "ada" of ../../adacpp, which does not count allocations, though
 // it allocates) shows "-" for them.
 //
@@ -112,6 +114,7 @@ func (t *table) read(r io.Reader) {
 			}
 		}
 		var s samples
+		var exact []float64
 		for i := 2; i+1 < len(f); i += 2 {
 			v, err := strconv.ParseFloat(f[i], 64)
 			if err != nil {
@@ -122,12 +125,19 @@ func (t *table) read(r io.Reader) {
 				s.ns = append(s.ns, v)
 			case "allocs/op":
 				s.allocs = append(s.allocs, v)
+			case "allocs/URL":
+				exact = append(exact, v)
 			case "steal-%":
 				t.steal = append(t.steal, v)
 			}
 		}
 		if len(s.ns) == 0 {
 			continue
+		}
+		if len(exact) > 0 {
+			// go test's allocs/op is truncated to an integer; the
+			// suite's own allocs/URL keeps the fraction.
+			s.allocs = exact
 		}
 		k := key{workload, peer, procs}
 		d := t.data[k]
@@ -326,7 +336,14 @@ func allocCell(s *samples) string {
 	if s == nil || len(s.allocs) == 0 {
 		return "-"
 	}
-	return strconv.FormatFloat(median(s.allocs), 'f', -1, 64)
+	switch v := median(s.allocs); {
+	case v == float64(int64(v)):
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case v < 10:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	default:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
 }
 
 func median(v []float64) float64 {

@@ -77,3 +77,25 @@ BenchmarkAbsolute/spanurl-2   100   200.0 ns/op   40 steal-%  0 allocs/op
 		t.Errorf("steal summary without steal-%% lines:\n%s", out.String())
 	}
 }
+
+func TestExactAllocs(t *testing.T) {
+	// allocs/URL, where a line has it, replaces go test's truncated
+	// allocs/op: 0.4 not 0, 82.5 not 82; lines without it keep allocs/op.
+	in := `
+BenchmarkRelative/spanurl-2    100   200.0 ns/op   30 B/op   0 allocs/op   0.4012 allocs/URL
+BenchmarkRelative/whatwgurl-2  100  9000.0 ns/op  900 B/op  82 allocs/op  82.4711 allocs/URL
+BenchmarkRelative/neturl-2     100  2000.0 ns/op  300 B/op   4 allocs/op
+BenchmarkRelative/spanurl-2    100   210.0 ns/op   30 B/op   0 allocs/op   0.3990 allocs/URL
+BenchmarkRelative/whatwgurl-2  100  9100.0 ns/op  900 B/op  82 allocs/op  82.5289 allocs/URL
+BenchmarkRelative/neturl-2     100  2100.0 ns/op  300 B/op   4 allocs/op
+`
+	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	tb.read(strings.NewReader(in))
+	var out strings.Builder
+	tb.print(&out)
+	got := out.String()
+	want := "| Relative | 205.0 | 0.40 | 9050.0, 82.5 (44.15x) | 2050.0, 4 (10.00x) |"
+	if !strings.Contains(got, want) {
+		t.Errorf("output lacks %q:\n%s", want, got)
+	}
+}
