@@ -165,6 +165,39 @@ func TestSlowPathOneAlloc(t *testing.T) {
 	}
 }
 
+// TestResolveOneAlloc: a reference resolved on the fast path makes one
+// allocation, its href, in each of the forms (URL).Parse takes there; a
+// bare "//host", whose href gains a "/" path, too (it made two until
+// session 13: the "scheme:" + ref text, then the href with the "/"). A
+// "//" reference whose authority needs a fix-up (a default port, an
+// uppercase host) still makes two: the joined text, then the href.
+func TestResolveOneAlloc(t *testing.T) {
+	base, _ := span.Parse("https://example.com/dir/page?q#f")
+	for _, c := range []struct {
+		ref, want string
+		allocs    float64
+	}{
+		{"/abs/path?x", "https://example.com/abs/path?x", 1},
+		{"rel/path", "https://example.com/dir/rel/path", 1},
+		{"?y", "https://example.com/dir/page?y", 1},
+		{"#g", "https://example.com/dir/page?q#g", 1},
+		{"//cdn.example.net/lib.js", "https://cdn.example.net/lib.js", 1},
+		{"//s.w.org", "https://s.w.org/", 1},
+		{"//s.w.org?x", "https://s.w.org/?x", 2},
+		{"//fonts.example:443", "https://fonts.example/", 2},
+		{"//Upper.Example", "https://upper.example/", 2},
+	} {
+		u, err := base.Parse(c.ref)
+		if err != nil || u.Href() != c.want {
+			t.Errorf("Parse(%q) = %q, %v; want %q", c.ref, u.Href(), err, c.want)
+			continue
+		}
+		if n := testing.AllocsPerRun(100, func() { base.Parse(c.ref) }); n != c.allocs {
+			t.Errorf("Parse(%q) allocates %v times, want %v", c.ref, n, c.allocs)
+		}
+	}
+}
+
 // TestParserOwnsResult: a Parser's results never alias the caller's
 // slice, whichever path parsed them: overwriting the slice after the call
 // leaves the URL as it was.

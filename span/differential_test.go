@@ -85,7 +85,7 @@ var differentialBases = []string{
 // references against several bases.
 func FuzzFastSlow(f *testing.F) {
 	addSeeds(f, func(input, _ string) { f.Add(input, uint8(0)) })
-	for _, s := range []string{"", "#x", "?y", "/p", "//h/p", "a/b", "../a", "HTTP://H:80", "x:y"} {
+	for _, s := range []string{"", "#x", "?y", "/p", "//h/p", "//h", "//H:443", "//h?q", "a/b", "../a", "HTTP://H:80", "x:y"} {
 		f.Add(s, uint8(1))
 	}
 	// A query that ends in a later 64-byte block than it starts, with and

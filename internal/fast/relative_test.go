@@ -67,3 +67,29 @@ func TestCheckRelativePathFirstSegment(t *testing.T) {
 		}
 	}
 }
+
+// TestBareAuthority: a "//" reference is bare when nothing but its
+// authority follows the "//"; one longer than a block never is (it only
+// costs a copy).
+func TestBareAuthority(t *testing.T) {
+	for _, c := range []struct {
+		ref  string
+		want bool
+	}{
+		{"//", true},
+		{"//h", true},
+		{"//h.example:8080", true},
+		{"//u@h", true},
+		{"//h\\x", true}, // ParseAbsolute declines the backslash
+		{"//h/", false},
+		{"//h/x", false},
+		{"//h?q", false},
+		{"//h#f", false},
+		{"//" + strings.Repeat("h", 62), true},
+		{"//" + strings.Repeat("h", 63), false},
+	} {
+		if got := bareAuthority(scannerOf(c.ref), c.ref); got != c.want {
+			t.Errorf("bareAuthority(%.20q, len %d) = %v, want %v", c.ref, len(c.ref), got, c.want)
+		}
+	}
+}
