@@ -79,7 +79,10 @@ func lines(b *testing.B, name string) *Lines {
 	return l
 }
 
-func runLines(b *testing.B, workload string, l *Lines, pick func(*peer) func([]string) loop) {
+// runPeers runs the workload as a sub-benchmark per peer over the corpus
+// in (lines or references; bytes is its average input length), with the
+// loop pick gives each peer, or skips the peer that has none.
+func runPeers[In any](b *testing.B, workload string, in In, bytes int64, pick func(*peer) func(In) loop) {
 	for _, p := range peers {
 		b.Run(p.name, func(b *testing.B) {
 			f := pick(p)
@@ -87,50 +90,38 @@ func runLines(b *testing.B, workload string, l *Lines, pick func(*peer) func([]s
 				b.Skipf("%s: %s", p.name, p.missing[workload])
 			}
 			meterSteal(b)
-			b.SetBytes(l.AvgBytes)
-			b.ReportAllocs()
-			run := f(l.Lines)
-			stop := meterAllocs(b)
-			consume(run(b.N))
-			stop()
+			timeLoop(b, bytes, f(in))
 		})
 	}
 }
 
-func runRefs(b *testing.B, workload string, r *Refs, pick func(*peer) func(*Refs) loop) {
-	for _, p := range peers {
-		b.Run(p.name, func(b *testing.B) {
-			f := pick(p)
-			if f == nil {
-				b.Skipf("%s: %s", p.name, p.missing[workload])
-			}
-			meterSteal(b)
-			b.SetBytes(r.AvgBytes)
-			b.ReportAllocs()
-			run := f(r)
-			stop := meterAllocs(b)
-			consume(run(b.N))
-			stop()
-		})
-	}
+// timeLoop times run over b.N URLs, after whatever setup built it, and
+// reports MB/s from bytes (the corpus's average input length) and the
+// allocations per URL.
+func timeLoop(b *testing.B, bytes int64, run loop) {
+	b.SetBytes(bytes)
+	b.ReportAllocs()
+	stop := meterAllocs(b)
+	consume(run(b.N))
+	stop()
 }
 
 // BenchmarkAbsolute: parse an absolute URL (absolute.txt) and read its href.
 func BenchmarkAbsolute(b *testing.B) {
 	l := lines(b, "absolute.txt")
-	runLines(b, "Absolute", l, func(p *peer) func([]string) loop { return p.absolute })
+	runPeers(b, "Absolute", l.Lines, l.AvgBytes, func(p *peer) func([]string) loop { return p.absolute })
 }
 
 // BenchmarkCanParse: only whether an absolute URL (absolute.txt) parses.
 func BenchmarkCanParse(b *testing.B) {
 	l := lines(b, "absolute.txt")
-	runLines(b, "CanParse", l, func(p *peer) func([]string) loop { return p.canParse })
+	runPeers(b, "CanParse", l.Lines, l.AvgBytes, func(p *peer) func([]string) loop { return p.canParse })
 }
 
 // BenchmarkMessy: parse a URL with oddities (messy.txt) and read its href.
 func BenchmarkMessy(b *testing.B) {
 	l := lines(b, "messy.txt")
-	runLines(b, "Messy", l, func(p *peer) func([]string) loop { return p.absolute })
+	runPeers(b, "Messy", l.Lines, l.AvgBytes, func(p *peer) func([]string) loop { return p.absolute })
 }
 
 // BenchmarkRelative: resolve an href from a saved page against the page's
@@ -138,7 +129,7 @@ func BenchmarkMessy(b *testing.B) {
 func BenchmarkRelative(b *testing.B) {
 	r, err := LoadRelative()
 	skipOnNoData(b, err)
-	runRefs(b, "Relative", r, func(p *peer) func(*Refs) loop { return p.relative })
+	runPeers(b, "Relative", r, r.AvgBytes, func(p *peer) func(*Refs) loop { return p.relative })
 }
 
 // BenchmarkRequests: resolve an HTTP request-target (requests.txt) against
@@ -146,7 +137,7 @@ func BenchmarkRelative(b *testing.B) {
 func BenchmarkRequests(b *testing.B) {
 	r, err := LoadRequests()
 	skipOnNoData(b, err)
-	runRefs(b, "Requests", r, func(p *peer) func(*Refs) loop {
+	runPeers(b, "Requests", r, r.AvgBytes, func(p *peer) func(*Refs) loop {
 		if p.request != nil {
 			return p.request
 		}
@@ -158,7 +149,7 @@ func BenchmarkRequests(b *testing.B) {
 func BenchmarkHosts(b *testing.B) {
 	l, err := LoadHostURLs()
 	skipOnNoData(b, err)
-	runLines(b, "Hosts", l, func(p *peer) func([]string) loop { return p.hosts })
+	runPeers(b, "Hosts", l.Lines, l.AvgBytes, func(p *peer) func([]string) loop { return p.hosts })
 }
 
 // next is the index after i in a corpus of n items, wrapping to 0: a compare

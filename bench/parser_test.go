@@ -52,40 +52,36 @@ func parserLines(b *testing.B, l *Lines) {
 	meterSteal(b)
 	lines := l.Lines
 	var p span.Parser
-	b.SetBytes(l.AvgBytes)
-	b.ReportAllocs()
-	stop := meterAllocs(b)
-	n := 0
-	for i, k := 0, 0; k < b.N; i, k = next(i, len(lines)), k+1 {
-		u, err := p.Parse(asBytes(lines[i]))
-		if err != nil {
-			n++
-			continue
+	timeLoop(b, l.AvgBytes, func(ops int) int {
+		n := 0
+		for i, k := 0, 0; k < ops; i, k = next(i, len(lines)), k+1 {
+			u, err := p.Parse(asBytes(lines[i]))
+			if err != nil {
+				n++
+				continue
+			}
+			n += len(u.Href())
 		}
-		n += len(u.Href())
-	}
-	stop()
-	consume(n)
+		return n
+	})
 }
 
 func parserRefs(b *testing.B, r *Refs) {
 	meterSteal(b)
 	bases := spanBases(r)
 	var p span.Parser
-	b.SetBytes(r.AvgBytes)
-	b.ReportAllocs()
-	stop := meterAllocs(b)
-	n := 0
-	for i, k := 0, 0; k < b.N; i, k = next(i, len(r.Ref)), k+1 {
-		u, err := p.ParseRef(bases[r.Base[i]], asBytes(r.Ref[i]))
-		if err != nil {
-			n++
-			continue
+	timeLoop(b, r.AvgBytes, func(ops int) int {
+		n := 0
+		for i, k := 0, 0; k < ops; i, k = next(i, len(r.Ref)), k+1 {
+			u, err := p.ParseRef(bases[r.Base[i]], asBytes(r.Ref[i]))
+			if err != nil {
+				n++
+				continue
+			}
+			n += len(u.Href())
 		}
-		n += len(u.Href())
-	}
-	stop()
-	consume(n)
+		return n
+	})
 }
 
 // asBytes views s as bytes without copying, as a reader's line buffer
