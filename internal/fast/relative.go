@@ -108,15 +108,20 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			// (the base is special), so that the text is the href rather
 			// than one more copy with the "/" added.
 			scheme := bh[:bp.SchemeEnd()+1]
-			slash := bareAuthority(&sc, ref)
+			var text []byte
 			if buf == nil {
-				return ParseAbsolute(schemeRelative(scheme, ref, slash), nil)
+				text = make([]byte, 0, len(scheme)+len(ref)+1)
+			} else {
+				text = buf.tmp[:0]
 			}
-			buf.tmp = append(append(buf.tmp[:0], scheme...), ref...)
-			if slash {
-				buf.tmp = append(buf.tmp, '/')
+			text = append(append(text, scheme...), ref...)
+			if bareAuthority(&sc, ref) {
+				text = append(text, '/')
 			}
-			return ParseAbsolute(unsafe.String(unsafe.SliceData(buf.tmp), len(buf.tmp)), buf)
+			if buf != nil {
+				buf.tmp = text
+			}
+			return ParseAbsolute(unsafe.String(unsafe.SliceData(text), len(text)), buf)
 		}
 		q, f, escape, ok := checkPath(&sc, ref, 0)
 		if !ok {
@@ -183,27 +188,11 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 // bytes. Only a ref within the first block is looked at; a longer one is
 // reported as not bare, which costs an extra copy, never a wrong result.
 func bareAuthority(sc *scanner, ref string) bool {
-	if len(ref) > 64 || sc.count == 0 {
+	if len(ref) > 64 {
 		return false
 	}
 	b := &sc.blocks[0]
 	return (b.Slash|b.Term)&spanMask(2, len(ref)) == 0
-}
-
-// schemeRelative returns scheme + ref, and a final "/" if slash, in one
-// new string.
-func schemeRelative(scheme, ref string, slash bool) string {
-	n := len(scheme) + len(ref)
-	if slash {
-		n++
-	}
-	out := make([]byte, n)
-	copy(out, scheme)
-	copy(out[len(scheme):], ref)
-	if slash {
-		out[n-1] = '/'
-	}
-	return unsafe.String(unsafe.SliceData(out), len(out))
 }
 
 // lastSlash is strings.LastIndexByte(s, '/') eight bytes at a time (the
