@@ -16,8 +16,8 @@
 # C++ compiler or the build fails; BENCH selects its workloads too.
 #
 # Every line carries steal-% (steal_test.go): the share of the busy CPU
-# time this VM's hypervisor took while the benchmark ran, 0-1% most of the
-# time and up to 38% in bursts. A workload's lines of a round (all its
+# time this VM's hypervisor took while the benchmark ran, 0-2% most of the
+# time and up to 46% in bursts (session 13). A workload's lines of a round (all its
 # peers, ada included; for the Parallel ones, -cpu 1 and 2) are one try;
 # when a line of it shows more than STEAL_MAX (default 3) percent, the try
 # goes to discarded.txt and the workload runs again, up to RETRIES (default
