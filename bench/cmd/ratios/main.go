@@ -21,6 +21,10 @@
 // median and the range of those ratios. On a machine whose speed drifts
 // between rounds it says how far one round's ratio can be from another's.
 //
+// Last, issue 4's targets as the run measured them (targets.go): each
+// ratio of the medians against its target, met or missed, and how many
+// rounds met it on their own.
+//
 //	go run ./cmd/ratios new.txt
 //	go test -bench . -benchmem | go run ./cmd/ratios
 package main
@@ -203,6 +207,7 @@ func (t *table) print(w io.Writer) {
 	}
 	t.printPaired(w)
 	t.printScaling(w, solo)
+	t.printTargets(w)
 	t.printSteal(w)
 }
 

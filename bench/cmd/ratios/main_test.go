@@ -99,3 +99,51 @@ BenchmarkRelative/neturl-2     100  2100.0 ns/op  300 B/op   4 allocs/op
 		t.Errorf("output lacks %q:\n%s", want, got)
 	}
 }
+
+func TestTargets(t *testing.T) {
+	in := `
+BenchmarkAbsolute/spanurl-2    100   100.0 ns/op
+BenchmarkAbsolute/ada-2        100   250.0 ns/op
+BenchmarkAbsolute/neturl-2     100  1100.0 ns/op
+BenchmarkAbsolute/fasthttp-2   100   300.0 ns/op
+BenchmarkAbsolute/spanurl-2    100   100.0 ns/op
+BenchmarkAbsolute/ada-2        100   350.0 ns/op
+BenchmarkAbsolute/neturl-2     100   900.0 ns/op
+BenchmarkAbsolute/fasthttp-2   100   300.0 ns/op
+BenchmarkHosts/spanurl-2       100    50.0 ns/op
+BenchmarkHosts/fasthttp-2      100    50.0 ns/op
+BenchmarkHosts/spanurl-2       100    50.0 ns/op
+BenchmarkHosts/fasthttp-2      100    50.0 ns/op
+BenchmarkAbsoluteParallel/spanurl     100 100.0 ns/op
+BenchmarkAbsoluteParallel/spanurl-2   100  50.0 ns/op
+BenchmarkAbsoluteParallel/spanurl     100 100.0 ns/op
+BenchmarkAbsoluteParallel/spanurl-2   100  55.0 ns/op
+`
+	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	tb.read(strings.NewReader(in))
+	var out strings.Builder
+	tb.print(&out)
+	got := out.String()
+	for _, want := range []string{
+		// ada: medians 100 and 300, 3.00x, met; per round 2.50 and 3.50.
+		"| Absolute ≤ ⅓ ada | 3.00x | 3.00x, 2.50-3.50; 1 of 2 | met |",
+		// net/url: medians 1000, 10.00x, met though one round read 9.
+		"| Absolute ≥ 10x net/url | 10.00x | 10.00x, 9.00-11.00; 1 of 2 | met |",
+		// "faster than" is strict, and "*" reads the lowest workload:
+		// Hosts at 1.00x, not Absolute at 3.00x.
+		"| faster than fasthttp everywhere (lowest: Hosts) | 1.00x | 1.00x, 1.00-1.00; 0 of 2 | **missed** |",
+		// Scaling: 100 over 52.5 (1.905); per round 2.00 and 1.82.
+		"| AbsoluteParallel ≥ 1.9x -cpu 1 | 1.90x | 1.91x, 1.82-2.00; 1 of 2 | met |",
+		"3 of 4 targets met by the ratio of the medians.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	// Targets whose benchmarks the run lacks are left out, not missed.
+	for _, unwanted := range []string{"Relative ≥ 10x", "whatwg-url"} {
+		if strings.Contains(got, unwanted) {
+			t.Errorf("output has %q:\n%s", unwanted, got)
+		}
+	}
+}

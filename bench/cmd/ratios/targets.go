@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// A target is one of issue 4's numbers: on workload, the ratio
+// peer ns / spanurl ns must be at least min (more than min when strict).
+// With peer "" it is a scaling target instead: spanurl's ns at -cpu 1 over
+// its ns at the highest -cpu the workload ran at. Workload "*" stands for
+// every workload that both spanurl and the peer ran, read at the lowest
+// ratio, since the target holds everywhere or nowhere.
+type target struct {
+	name     string
+	workload string
+	peer     string
+	min      float64
+	strict   bool
+}
+
+// targets are issue 4's, in its order. ada is the native C++ run (run.sh's
+// peer "ada"), the figure the issue compares with.
+var targets = []target{
+	{"Absolute ≤ ⅓ ada", "Absolute", "ada", 3, false},
+	{"CanParse ≤ ½ ada", "CanParse", "ada", 2, false},
+	{"Relative ≤ ½ ada", "Relative", "ada", 2, false},
+	{"Requests ≤ ½ ada", "Requests", "ada", 2, false},
+	{"Messy ≤ ada", "Messy", "ada", 1, false},
+	{"Absolute ≥ 10x net/url", "Absolute", "neturl", 10, false},
+	{"Relative ≥ 10x net/url", "Relative", "neturl", 10, false},
+	{"Requests ≥ 5x net/url", "Requests", "neturl", 5, false},
+	{"Messy ≥ 2x net/url", "Messy", "neturl", 2, false},
+	{"≥ 20x whatwg-url everywhere", "*", "whatwgurl", 20, false},
+	{"faster than fasthttp everywhere", "*", "fasthttp", 1, true},
+	{"AbsoluteParallel ≥ 1.9x -cpu 1", "AbsoluteParallel", "", 1.9, false},
+	{"RelativeParallel ≥ 1.9x -cpu 1", "RelativeParallel", "", 1.9, false},
+}
+
+// targetResult is a target read from one run: the ratio of the medians
+// and the per-round ratios (nil when the rounds do not pair up), of the
+// workload they came from (the lowest one for "*").
+type targetResult struct {
+	workload string
+	ratio    float64
+	rounds   []float64
+}
+
+// meets reports whether ratio meets t.
+func (t target) meets(ratio float64) bool {
+	if t.strict {
+		return ratio > t.min
+	}
+	return ratio >= t.min
+}
+
+// evaluate reads target tg from the table, or reports false when the run
+// lacks the benchmarks it needs.
+func (t *table) evaluate(tg target) (targetResult, bool) {
+	if tg.peer == "" {
+		procs := t.procs[tg.workload]
+		if len(procs) < 2 || procs[0] != 1 {
+			return targetResult{}, false
+		}
+		one := t.data[key{tg.workload, ours, 1}]
+		many := t.data[key{tg.workload, ours, procs[len(procs)-1]}]
+		if one == nil || many == nil {
+			return targetResult{}, false
+		}
+		return targetResult{tg.workload, median(one.ns) / median(many.ns), roundRatios(one, many)}, true
+	}
+	workloads := []string{tg.workload}
+	if tg.workload == "*" {
+		workloads = t.workloads
+	}
+	var best targetResult
+	found := false
+	for _, wl := range workloads {
+		for _, procs := range t.procs[wl] {
+			base, peer := t.data[key{wl, ours, procs}], t.data[key{wl, tg.peer, procs}]
+			if base == nil || peer == nil {
+				continue
+			}
+			r := targetResult{wl, median(peer.ns) / median(base.ns), roundRatios(peer, base)}
+			if !found || r.ratio < best.ratio {
+				best, found = r, true
+			}
+		}
+	}
+	return best, found
+}
+
+// printTargets prints issue 4's targets as this run measured them: the
+// ratio of the medians (which decides "met"), and the per-round ratios
+// with how many rounds met the target on their own.
+func (t *table) printTargets(w io.Writer) {
+	var rows []string
+	met, total := 0, 0
+	for _, tg := range targets {
+		r, ok := t.evaluate(tg)
+		if !ok {
+			continue
+		}
+		total++
+		verdict := "**missed**"
+		if tg.meets(r.ratio) {
+			verdict = "met"
+			met++
+		}
+		rounds := "-"
+		if r.rounds != nil {
+			n := 0
+			for _, x := range r.rounds {
+				if tg.meets(x) {
+					n++
+				}
+			}
+			rounds = fmt.Sprintf("%s; %d of %d", spread(r.rounds), n, len(r.rounds))
+		}
+		name := tg.name
+		if tg.workload == "*" {
+			name += " (lowest: " + r.workload + ")"
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %.2fx | %s | %s |", name, r.ratio, rounds, verdict))
+	}
+	if total == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n| target (issue 4) | ratio of the medians | per round: median, min-max; rounds that meet it | |\n|---|---:|---:|---|\n")
+	fmt.Fprintln(w, strings.Join(rows, "\n"))
+	fmt.Fprintf(w, "\n%d of %d targets met by the ratio of the medians.\n", met, total)
+}
