@@ -23,11 +23,7 @@ BenchmarkSpinParallel/control-2 100  40.0 ns/op 0 allocs/op
 BenchmarkSpinParallel/control   100 120.0 ns/op 0 allocs/op
 BenchmarkSpinParallel/control-2 100 100.0 ns/op 0 allocs/op
 `
-	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
-	tb.read(strings.NewReader(in))
-	var out strings.Builder
-	tb.print(&out)
-	got := out.String()
+	got := render(in)
 	// Medians: spanurl 150, net/url 1350 (9.00x), ada 400 over two rounds
 	// against three of spanurl's (2.67x).
 	for _, want := range []string{
@@ -40,15 +36,11 @@ BenchmarkSpinParallel/control-2 100 100.0 ns/op 0 allocs/op
 		"| SpinParallel | control | 1 | 120.0 | 0 | 8.33M | 1.00x | - |",
 		"| SpinParallel | control | 2 | 80.0 | 0 | 12.5M | 1.50x | 2.00x, 1.20-2.50 |",
 	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("output lacks %q:\n%s", want, got)
-		}
+		expect(t, got, want, true)
 	}
 	// The control is no peer: no column of the main table, no row there.
 	for _, unwanted := range []string{"control ns/URL", "| SpinParallel | 160.0"} {
-		if strings.Contains(got, unwanted) {
-			t.Errorf("output has %q:\n%s", unwanted, got)
-		}
+		expect(t, got, unwanted, false)
 	}
 }
 
@@ -59,23 +51,10 @@ BenchmarkAbsolute/neturl-2    100  1000.0 ns/op   3 steal-%   2 allocs/op
 BenchmarkAbsolute/ada-2       100   300.0 ns/op   3.5 steal-%
 BenchmarkAbsolute/spanurl-2   100   200.0 ns/op   40 steal-%  0 allocs/op
 `
-	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
-	tb.read(strings.NewReader(in))
-	var out strings.Builder
-	tb.print(&out)
 	// Sorted 0, 3, 3.5, 40: median 3.25, 90th percentile the fourth
 	// (index 3), and two over 3% (3 itself is not).
-	want := "steal-% of the 4 lines: median 3.25, 90th percentile 40.00, max 40.00; 2 over 3%."
-	if got := out.String(); !strings.Contains(got, want) {
-		t.Errorf("output lacks %q:\n%s", want, got)
-	}
-	tb = &table{data: map[key]*samples{}, procs: map[string][]int{}}
-	tb.read(strings.NewReader("BenchmarkAbsolute/spanurl-2 100 100.0 ns/op\n"))
-	out.Reset()
-	tb.print(&out)
-	if strings.Contains(out.String(), "steal") {
-		t.Errorf("steal summary without steal-%% lines:\n%s", out.String())
-	}
+	expect(t, render(in), "steal-% of the 4 lines: median 3.25, 90th percentile 40.00, max 40.00; 2 over 3%.", true)
+	expect(t, render("BenchmarkAbsolute/spanurl-2 100 100.0 ns/op\n"), "steal", false)
 }
 
 func TestExactAllocs(t *testing.T) {
@@ -89,15 +68,8 @@ BenchmarkRelative/spanurl-2    100   210.0 ns/op   30 B/op   0 allocs/op   0.399
 BenchmarkRelative/whatwgurl-2  100  9100.0 ns/op  900 B/op  82 allocs/op  82.5289 allocs/URL
 BenchmarkRelative/neturl-2     100  2100.0 ns/op  300 B/op   4 allocs/op
 `
-	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
-	tb.read(strings.NewReader(in))
-	var out strings.Builder
-	tb.print(&out)
-	got := out.String()
-	want := "| Relative | 205.0 | 0.40 | 9050.0, 82.5 (44.15x) | 2050.0, 4 (10.00x) |"
-	if !strings.Contains(got, want) {
-		t.Errorf("output lacks %q:\n%s", want, got)
-	}
+	got := render(in)
+	expect(t, got, "| Relative | 205.0 | 0.40 | 9050.0, 82.5 (44.15x) | 2050.0, 4 (10.00x) |", true)
 }
 
 func TestTargets(t *testing.T) {
@@ -119,11 +91,7 @@ BenchmarkAbsoluteParallel/spanurl-2   100  50.0 ns/op
 BenchmarkAbsoluteParallel/spanurl     100 100.0 ns/op
 BenchmarkAbsoluteParallel/spanurl-2   100  55.0 ns/op
 `
-	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
-	tb.read(strings.NewReader(in))
-	var out strings.Builder
-	tb.print(&out)
-	got := out.String()
+	got := render(in)
 	for _, want := range []string{
 		// ada: medians 100 and 300, 3.00x, met; per round 2.50 and 3.50.
 		"| Absolute ≤ ⅓ ada | 3.00x | 3.00x, 2.50-3.50; 1 of 2 | met |",
@@ -136,14 +104,30 @@ BenchmarkAbsoluteParallel/spanurl-2   100  55.0 ns/op
 		"| AbsoluteParallel ≥ 1.9x -cpu 1 | 1.90x | 1.91x, 1.82-2.00; 1 of 2 | met |",
 		"3 of 4 targets met by the ratio of the medians.",
 	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("output lacks %q:\n%s", want, got)
-		}
+		expect(t, got, want, true)
 	}
 	// Targets whose benchmarks the run lacks are left out, not missed.
 	for _, unwanted := range []string{"Relative ≥ 10x", "whatwg-url"} {
-		if strings.Contains(got, unwanted) {
-			t.Errorf("output has %q:\n%s", unwanted, got)
-		}
+		expect(t, got, unwanted, false)
+	}
+}
+
+// render returns the tables ratios prints for the benchmark lines in.
+func render(in string) string {
+	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	tb.read(strings.NewReader(in))
+	var out strings.Builder
+	tb.print(&out)
+	return out.String()
+}
+
+// expect fails t unless got contains s (want) or lacks it (!want).
+func expect(t *testing.T, got, s string, want bool) {
+	t.Helper()
+	switch has := strings.Contains(got, s); {
+	case want && !has:
+		t.Errorf("output lacks %q:\n%s", s, got)
+	case !want && has:
+		t.Errorf("output has %q:\n%s", s, got)
 	}
 }
