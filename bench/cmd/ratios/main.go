@@ -199,7 +199,7 @@ func (t *table) print(w io.Writer) {
 				case base == nil:
 					fmt.Fprintf(w, " %s%s |", nsCell(d), peerAllocs(d))
 				default:
-					fmt.Fprintf(w, " %s%s (%.2fx) |", nsCell(d), peerAllocs(d), median(d.ns)/median(base.ns))
+					fmt.Fprintf(w, " %s%s (%.2fx) |", nsCell(d), peerAllocs(d), ratio(d, base))
 				}
 			}
 			fmt.Fprintln(w)
@@ -231,7 +231,7 @@ func (t *table) printScaling(w io.Writer, solo []string) {
 				}
 				speedup, rounds := "-", "-"
 				if one != nil {
-					speedup = fmt.Sprintf("%.2fx", median(one.ns)/median(d.ns))
+					speedup = fmt.Sprintf("%.2fx", ratio(one, d))
 					if r := roundRatios(one, d); r != nil && procs != 1 {
 						rounds = spread(r)
 					}
@@ -299,6 +299,11 @@ func spread(r []float64) string {
 		lo, hi = min(lo, x), max(hi, x)
 	}
 	return fmt.Sprintf("%.2fx, %.2f-%.2f", median(r), lo, hi)
+}
+
+// ratio is slow's median ns over fast's: how many times faster fast is.
+func ratio(slow, fast *samples) float64 {
+	return median(slow.ns) / median(fast.ns)
 }
 
 // roundRatios returns peer.ns[i]/base.ns[i] for each round i, or nil when
