@@ -46,3 +46,4 @@ fuzz FuzzParse ./span
 fuzz FuzzParseWithBase ./span
 fuzz FuzzSetters ./api
 fuzz FuzzClassify ./internal/asm
+fuzz FuzzJoin ./internal/asm

@@ -27,6 +27,12 @@
 // ORs the masks of every block as it goes, and the other builds classify the rest into a
 // window of their own.
 //
+// Join writes two strings one after the other into a buffer, which is how the fast path
+// builds a resolved href. With AVX-512 it copies each string in 64-byte chunks and one
+// masked tail, with no jump on the length; memmove's jumps on the length mispredict when
+// the lengths vary from call to call, as the references of a crawl do. JoinGeneric (two
+// copies) is its reference and its version elsewhere.
+//
 // On amd64 the kernel is chosen once, during package initialization, from
 // golang.org/x/sys/cpu. Build with -tags noasm to use the portable code everywhere.
 //

@@ -298,33 +298,25 @@ func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, 
 	return finish(buf, out), q, f, true
 }
 
-// concat returns a followed by b, built as buf says (see Buffer). It is
-// one function for both cases: with make and two copies it is over the
-// inliner's budget (cost 92 against 80), so a Buffer case of its own, out
-// of line, would only add a second call to the Parser's path.
+// concat returns a followed by b, built as buf says (see Buffer). The
+// bytes are written by asm.Join, not by copy: memmove picks its code by
+// the length, and with references of every length those jumps mispredict
+// (in cachegrind's branch model, on the AVX2 build, memmove and the
+// memclr of the tail that make followed by copy leaves were 1.9 of
+// requests.txt's 6.5 mispredicted branches per reference). make alone
+// zeroes the whole size class it allocates, and those sizes vary less. In ab-fast.sh against make and two copies: requests
+// 0.938-0.942, relative 0.964-0.975 (AB_WHOLE=1: 0.879-0.975 and
+// 0.917-0.944).
 func concat(buf *Buffer, a, b string) string {
+	var out []byte
 	if buf == nil {
-		// a + b without the runtime's concatstrings, whose loop over a
-		// slice of operands was 8% of requests.txt's short "/path"
-		// references in a profile; in ab-fast.sh against a + b: requests
-		// 0.959-0.971, relative 0.969-0.975. make zeroes what the first
-		// copy leaves before the second writes it (memclrNoHeapPointers,
-		// 4.1% of a Requests profile), but a strings.Builder, which does
-		// not zero, measured slower (requests 1.059-1.074), and so did
-		// joining a and b in a 256-byte stack array and converting that
-		// (one unzeroed allocation and a third copy; relative
-		// 1.024-1.040, requests 1.056-1.060).
-		out := make([]byte, len(a)+len(b))
-		copy(out, a)
-		copy(out[len(a):], b)
-		return unsafe.String(unsafe.SliceData(out), len(out))
-	}
-	if buf.ValidateOnly {
+		out = make([]byte, len(a)+len(b))
+	} else if buf.ValidateOnly {
 		return ""
+	} else {
+		out = grow(buf, len(a)+len(b))[:len(a)+len(b)]
 	}
-	out := grow(buf, len(a)+len(b))
-	out = append(out, a...)
-	out = append(out, b...)
+	asm.Join(out, a, b)
 	return finish(buf, out)
 }
 

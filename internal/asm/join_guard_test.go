@@ -1,0 +1,50 @@
+//go:build linux
+
+package asm
+
+import (
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// TestJoinNoTouchOutside puts a, b and dst against inaccessible pages, so that a kernel
+// that reads a byte outside a or b, or writes one outside dst's room, crashes the test.
+func TestJoinNoTouchOutside(t *testing.T) {
+	page := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 5*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	defer syscall.Munmap(mem)
+	for _, guard := range []int{0, 2, 4} {
+		if err := syscall.Mprotect(mem[guard*page:(guard+1)*page], syscall.PROT_NONE); err != nil {
+			t.Skipf("mprotect: %v", err)
+		}
+	}
+	src, out := mem[page:2*page], mem[3*page:4*page]
+	for i := range src {
+		src[i] = byte('a' + i%26)
+	}
+	for _, j := range allJoins() {
+		for la := 0; la <= 200; la++ {
+			for _, lb := range []int{0, 1, 17, 63, 64, 65, 130} {
+				n := la + lb
+				// a at the start of src (a guard page before it), b at its end (one after),
+				// dst's room ending at the guard page after out.
+				a := unsafe.String(&src[0], la)
+				b := unsafe.String(unsafe.SliceData(src[len(src)-lb:]), lb)
+				dst := out[len(out)-n:]
+				j.fn(dst, a, b)
+				if string(dst) != a+b {
+					t.Fatalf("%s: len(a)=%d len(b)=%d: wrong result", j.name, la, lb)
+				}
+				// And with dst's room starting at the guard page before out.
+				j.fn(out[:n], b, a)
+				if string(out[:n]) != b+a {
+					t.Fatalf("%s: len(a)=%d len(b)=%d (swapped): wrong result", j.name, lb, la)
+				}
+			}
+		}
+	}
+}
