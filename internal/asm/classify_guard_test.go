@@ -4,7 +4,6 @@ package asm
 
 import (
 	"runtime/debug"
-	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -13,21 +12,9 @@ import (
 // a kernel that loads even one byte outside s crashes the test instead of silently reading
 // neighbouring memory.
 func TestNoReadOutside(t *testing.T) {
-	page := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 3*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	defer syscall.Munmap(mem)
+	mem, page := guardedPages(t, 3, 0, 2) // guard pages on both sides of the middle page
 	for i := page; i < 2*page; i++ {
 		mem[i] = "aZ/`\x80 .:?#"[i%10]
-	}
-	// Guard pages on both sides of the middle page.
-	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
-	}
-	if err := syscall.Mprotect(mem[2*page:], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
 	}
 	mid := mem[page : 2*page]
 	for _, k := range allKernels() {
@@ -65,15 +52,7 @@ func TestNoReadOutside(t *testing.T) {
 // whole-input pass per call). s runs from the last 64 bytes of a readable page into an
 // inaccessible one, so reading past its first block faults.
 func TestClassifyStopsAtDst(t *testing.T) {
-	page := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
-	}
+	mem, page := guardedPages(t, 2, 1)
 	for i := page - 64; i < page; i++ {
 		mem[i] = 'a'
 	}

@@ -3,7 +3,6 @@
 package asm
 
 import (
-	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -11,17 +10,7 @@ import (
 // TestJoinNoTouchOutside puts a, b and dst against inaccessible pages, so that a kernel
 // that reads a byte outside a or b, or writes one outside dst's room, crashes the test.
 func TestJoinNoTouchOutside(t *testing.T) {
-	page := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 5*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	defer syscall.Munmap(mem)
-	for _, guard := range []int{0, 2, 4} {
-		if err := syscall.Mprotect(mem[guard*page:(guard+1)*page], syscall.PROT_NONE); err != nil {
-			t.Skipf("mprotect: %v", err)
-		}
-	}
+	mem, page := guardedPages(t, 5, 0, 2, 4)
 	src, out := mem[page:2*page], mem[3*page:4*page]
 	for i := range src {
 		src[i] = byte('a' + i%26)
