@@ -36,7 +36,9 @@ var (
 
 // Classify fills dst[k] with the masks of bytes s[64k : 64k+64] for k = 0, 1, ..., as many
 // blocks as fit in dst (min(len(dst), ceil(len(s)/64))), and returns how many it filled. It
-// never reads outside s and does not allocate.
+// does not allocate, and the masks depend on s alone: the AVX2 kernel loads a short s as
+// the 64 bytes around it within its 4 KiB page, which cannot fault, and clears the lanes
+// that are not s's.
 func Classify(dst []Block, s string) int {
 	if kernelLevel == levelAVX512 {
 		// The one AVX-512 kernel also summarizes past dst: cut s to dst's blocks.

@@ -7,7 +7,9 @@
 //   DI = &dst[k] (next block to fill), CX = len(dst), SI = next input byte, DX = bytes left,
 //   AX = blocks filled so far (the result).
 // They fill whole 64-byte blocks in a loop and then at most one partial block (the AVX-512
-// kernel goes on over the rest of s for its summary), never loading a byte outside s.
+// kernel goes on over the rest of s for its summary). Neither can fault: the AVX-512 kernel
+// loads only bytes of s (masked loads), and the AVX2 kernel loads bytes outside s only for
+// an input shorter than 64 bytes, and then only from the 4 KiB page s starts or ends in.
 
 // func classify(dst []Block, s string) int
 // A tail call into the kernel kernelLevel chose at init, below AVX-512 (Classify calls the
@@ -234,25 +236,11 @@ avx512done:
 	SHRQ CX, R8           \
 	MOVQ R8, field(DI)
 
-// AVX2_FIX(m): the short-input fix-up. The vector held the first h bytes of s in lanes
-// 0..h-1 and the last h bytes in lanes h..2h-1; move the latter to positions r-h..r-1.
-// BX = 1<<h - 1, R13 = h, CX = r-h; R12 is scratch. Overlapping positions agree, so OR.
-#define AVX2_FIX(m) \
-	SHRXQ R13, m, R12 \
-	ANDQ  BX, R12     \
-	SHLXQ CX, R12, R12 \
-	ANDQ  BX, m       \
-	ORQ   R12, m
-
-// AVX2_SHORT16, AVX2_SHORT32: a short input, 2h <= 32 lanes in Y0 or 2h = 64 in Y0:Y6.
-#define AVX2_SHORT16(kernel, field) \
-	kernel(Y0, R8) \
-	AVX2_FIX(R8)   \
-	MOVQ R8, field(DI)
-
-#define AVX2_SHORT32(kernel, field) \
+// AVX2_SHORT: a short input in the first r lanes of Y0:Y6, whose other lanes hold bytes
+// past s; BX = 1<<r - 1 keeps s's.
+#define AVX2_SHORT(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
-	AVX2_FIX(R8)          \
+	ANDQ BX, R8           \
 	MOVQ R8, field(DI)
 
 // func classifyAVX2(dst []Block, s string) int
@@ -315,65 +303,30 @@ avx2tail64:
 	JMP  avx2done
 
 avx2short:
-	// All of s is 1 <= r = DX < 64 bytes. With h the largest power of two <= r, load the
-	// first h and the last h bytes (two loads that stay inside s and together cover it),
-	// classify them side by side and fix the masks up (AVX2_FIX).
-	BSRQ  DX, R12
-	MOVL  $1, R13
-	SHLXQ R12, R13, R13
+	// All of s is 1 <= r = DX < 64 bytes: classify 64 bytes that hold it, in the 4 KiB page
+	// (or pages) s is in, so that no load can fault. When the 64 bytes from s stay in s's
+	// page, those, with the lanes past r cleared; otherwise s starts in the last 64 bytes of
+	// its page, and the 64 bytes that end where s ends start in that page: those, shifted
+	// right past the 64-r bytes before s. Either way one shape of code for every length,
+	// rather than a jump on the length that mispredicts on URLs of mixed lengths.
+	MOVL  SI, R12
+	ANDL  $4095, R12
+	CMPL  R12, $(4096-64)
+	JA    avx2shortEnd
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y6
 	MOVQ  $-1, BX
-	BZHIQ R13, BX, BX
-	MOVQ  DX, CX
-	SUBQ  R13, CX
-	CMPQ  R12, $5
-	JEQ   avx2h32
-	CMPQ  R12, $4
-	JEQ   avx2h16
-	CMPQ  R12, $3
-	JEQ   avx2h8
-	CMPQ  R12, $2
-	JEQ   avx2h4
-	CMPQ  R12, $1
-	JEQ   avx2h2
-	MOVBLZX (SI), R8 // r == 1: the byte twice
-	MOVL    R8, R9
-	SHLL    $8, R9
-	ORL     R9, R8
-	VMOVD   R8, X0
-	JMP     avx2half
-
-avx2h2:
-	MOVWLZX (SI), R8
-	MOVWLZX -2(SI)(DX*1), R9
-	SHLL    $16, R9
-	ORL     R9, R8
-	VMOVD   R8, X0
-	JMP     avx2half
-
-avx2h4:
-	VMOVD   (SI), X0
-	VPINSRD $1, -4(SI)(DX*1), X0, X0
-	JMP     avx2half
-
-avx2h8:
-	VMOVQ   (SI), X0
-	VPINSRQ $1, -8(SI)(DX*1), X0, X0
-	JMP     avx2half
-
-avx2h16:
-	VMOVDQU    (SI), X0
-	VINSERTI128 $1, -16(SI)(DX*1), Y0, Y0
-
-avx2half:
-	// 2h <= 32 lanes: one vector is enough.
-	AVX2_ALL(AVX2_SHORT16)
+	BZHIQ DX, BX, BX
+	AVX2_ALL(AVX2_SHORT)
 	INCQ AX
 	JMP  avx2done
 
-avx2h32:
-	VMOVDQU (SI), Y0
+avx2shortEnd:
+	VMOVDQU -64(SI)(DX*1), Y0
 	VMOVDQU -32(SI)(DX*1), Y6
-	AVX2_ALL(AVX2_SHORT32)
+	MOVL $64, CX
+	SUBL DX, CX
+	AVX2_ALL(AVX2_TAIL64)
 	INCQ AX
 
 avx2done:

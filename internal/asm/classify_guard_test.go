@@ -47,6 +47,34 @@ func TestNoReadOutside(t *testing.T) {
 	}
 }
 
+// TestShortNearPageEdges puts every input shorter than 64 bytes at every offset of the
+// first and last 130 bytes of a page between two inaccessible ones, among bytes of every
+// class: a kernel that loads the bytes around a short input (the AVX2 one does, within the
+// page) must neither fault nor let them into the masks, on both sides of its choice
+// between the 64 bytes from s and the 64 bytes up to its end.
+func TestShortNearPageEdges(t *testing.T) {
+	mem, page := guardedPages(t, 3, 0, 2)
+	for i := page; i < 2*page; i++ {
+		mem[i] = "aZ/`\x80 .:?#"[i%10]
+	}
+	mid := mem[page : 2*page]
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	for _, k := range allKernels() {
+		for n := 1; n < 64; n++ {
+			for off := 0; off+n <= len(mid); off++ {
+				if off == 130 {
+					off = max(off, len(mid)-130)
+				}
+				s := unsafe.String(&mid[off], n)
+				var dst [1]Block
+				if got := k.fn(dst[:], s); got != 1 || dst[0] != want(s, 1)[0] {
+					t.Fatalf("%s: offset %d in the page, n=%d: returned %d, block %s, want %s", k.name, off, n, got, fmtBlock(dst[0]), fmtBlock(want(s, 1)[0]))
+				}
+			}
+		}
+	}
+}
+
 // TestClassifyStopsAtDst: Classify reads only the blocks that fit in dst, however long s
 // is (the AVX-512 kernel would otherwise go on over the rest of s for its summary, a
 // whole-input pass per call). s runs from the last 64 bytes of a readable page into an
