@@ -45,7 +45,8 @@ func Classify(dst []Block, s string) int {
 		n, _ := classifyAVX512(dst, s[:min(len(s), 64*len(dst))])
 		return n
 	}
-	return classify(dst, s)
+	n, _ := classify(dst, s)
+	return n
 }
 
 // ClassifySummary is Classify, and also returns the Summary of all of s: of every block,
@@ -54,17 +55,25 @@ func ClassifySummary(dst []Block, s string) (int, Summary) {
 	return classifySummary(dst, s)
 }
 
-// classifySummary jumps to classifyAVX512 when kernelLevel is levelAVX512, else to
-// classifySummaryGo: one direct call for the caller, as with classify.
+// classifySummary jumps to classifyAVX512 when kernelLevel is levelAVX512, else to classify
+// when all of s fits in dst, else to classifySummaryGo: one direct call for the caller, as
+// with classify.
 //
 //go:noescape
 func classifySummary(dst []Block, s string) (n int, sum Summary)
 
 // classify jumps to the kernel kernelLevel names below AVX-512 (classifyAVX2 or
-// ClassifyGeneric).
+// classifyGenericSummed), which returns the Summary of the blocks it fills with them.
 //
 //go:noescape
-func classify(dst []Block, s string) int
+func classify(dst []Block, s string) (n int, sum Summary)
+
+// classifyGenericSummed is ClassifyGeneric with the Summary of the blocks it fills: the
+// results classify returns.
+func classifyGenericSummed(dst []Block, s string) (int, Summary) {
+	n := ClassifyGeneric(dst, s)
+	return n, summarize(dst[:n])
+}
 
 // classifyAVX512 is ClassifySummary, in one pass, for CPUs with AVX-512F, AVX-512BW,
 // AVX-512VL, AVX-512VBMI, GFNI and BMI2 (Intel Ice Lake and later, AMD Zen 4 and later);
@@ -73,10 +82,11 @@ func classify(dst []Block, s string) int
 //go:noescape
 func classifyAVX512(dst []Block, s string) (n int, sum Summary)
 
-// classifyAVX2 is Classify for CPUs with AVX2 and BMI2.
+// classifyAVX2 is Classify for CPUs with AVX2 and BMI2; it also returns the Summary of the
+// blocks it fills.
 //
 //go:noescape
-func classifyAVX2(dst []Block, s string) int
+func classifyAVX2(dst []Block, s string) (n int, sum Summary)
 
 // permTable is the 128-entry VPERMI2B table of the AVX-512 kernel: classOf itself, whose
 // bits are in the order of the fields of Block.

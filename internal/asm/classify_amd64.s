@@ -11,21 +11,29 @@
 // loads only bytes of s (masked loads), and the AVX2 kernel loads bytes outside s only for
 // an input shorter than 64 bytes, and then only from the 4 KiB page s starts or ends in.
 
-// func classify(dst []Block, s string) int
+// func classify(dst []Block, s string) (n int, sum Summary)
 // A tail call into the kernel kernelLevel chose at init, below AVX-512 (Classify calls the
-// AVX-512 kernel itself); all take the same arguments.
-TEXT ·classify(SB), NOSPLIT, $0-48
+// AVX-512 kernel itself); all take the same arguments and return the Summary of the blocks
+// they fill.
+TEXT ·classify(SB), NOSPLIT, $0-49
 	CMPB ·kernelLevel(SB), $const_levelAVX2
 	JNE  2(PC)
 	JMP  ·classifyAVX2(SB)
-	JMP  ·ClassifyGeneric(SB)
+	JMP  ·classifyGenericSummed(SB)
 
 // func classifySummary(dst []Block, s string) (n int, sum Summary)
-// The same for ClassifySummary: the AVX-512 kernel, or the portable version.
+// The same for ClassifySummary: the AVX-512 kernel; below it, when all of s fits in dst,
+// classify, whose summary of the blocks it fills is then the summary of s; else the
+// portable version, which goes on past dst.
 TEXT ·classifySummary(SB), NOSPLIT, $0-49
 	CMPB ·kernelLevel(SB), $const_levelAVX512
 	JNE  2(PC)
 	JMP  ·classifyAVX512(SB)
+	MOVQ dst_len+8(FP), CX
+	SHLQ $6, CX
+	CMPQ s_len+32(FP), CX
+	JA   2(PC)
+	JMP  ·classify(SB)
 	JMP  ·classifySummaryGo(SB)
 
 // ---------------------------------------------------------------------------------------
@@ -148,7 +156,11 @@ avx512done:
 // The byte constants of Slash, Dot, ColonBackslash and Term are memory operands.
 // A 64-byte block is two 32-byte vectors, Y0 (bytes 0-31) and Y6 (bytes 32-63); each class
 // mask is two VPMOVMSKB results joined in a GPR. The masks are made, fixed up and stored
-// one at a time (AVX2_ALL), in R8.
+// one at a time (AVX2_ALL), in R8. The summary is made as they go: NEGQ sets the carry
+// exactly when a mask is not zero, and ADCL R9, R9 shifts it into R9, so that after a
+// block's eight masks the low byte of R9 holds its summary bits (AVX2_ALL takes the
+// classes from the last field to the first, so that Struct ends up in bit 0); R10 is the
+// OR of the blocks' summaries.
 
 // Per-class kernels: in = input vector, out = 32-bit mask GPR. Y1-Y5 are scratch.
 // A byte is in a nibble-table class when the table entry at its low nibble is the byte.
@@ -199,16 +211,24 @@ avx512done:
 	VPOR      Y5, Y4, Y4 \
 	VPMOVMSKB Y4, out
 
-// AVX2_ALL(m) applies m(kernel, field) to each class, in the order of Block.
+// AVX2_ALL(m) applies m(kernel, field) to each class, in the reverse order of Block (see
+// the summary above), then adds the block's summary bits to R10.
 #define AVX2_ALL(m) \
-	m(AVX2_STRUCT, Block_Struct) \
-	m(AVX2_BAD, Block_Bad)       \
-	m(AVX2_EXTRA, Block_Extra)   \
-	m(AVX2_UPPER, Block_Upper)   \
-	m(AVX2_SLASH, Block_Slash)   \
-	m(AVX2_DOT, Block_Dot)       \
+	m(AVX2_TERM, Block_Term)     \
 	m(AVX2_COLON_BACKSLASH, Block_ColonBackslash)   \
-	m(AVX2_TERM, Block_Term)
+	m(AVX2_DOT, Block_Dot)       \
+	m(AVX2_SLASH, Block_Slash)   \
+	m(AVX2_UPPER, Block_Upper)   \
+	m(AVX2_EXTRA, Block_Extra)   \
+	m(AVX2_BAD, Block_Bad)       \
+	m(AVX2_STRUCT, Block_Struct) \
+	ORL R9, R10
+
+// AVX2_STORE: store the mask in R8 and shift whether it is nonzero into R9.
+#define AVX2_STORE(field) \
+	MOVQ R8, field(DI) \
+	NEGQ R8            \
+	ADCL R9, R9
 
 // AVX2_JOIN(kernel, out): out = 64-bit mask of Y0 (low half) and Y6 (high half).
 #define AVX2_JOIN(kernel, out) \
@@ -222,34 +242,35 @@ avx512done:
 // fresh 32-bit stores cannot be store-forwarded.)
 #define AVX2_FULL(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
-	MOVQ R8, field(DI)
+	AVX2_STORE(field)
 
 // AVX2_TAIL32, AVX2_TAIL64: the last 32 (Y0) or 64 (Y0:Y6) bytes of s, of which the first
 // CX were done already.
 #define AVX2_TAIL32(kernel, field) \
 	kernel(Y0, R8) \
 	SHRQ CX, R8    \
-	MOVQ R8, field(DI)
+	AVX2_STORE(field)
 
 #define AVX2_TAIL64(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
 	SHRQ CX, R8           \
-	MOVQ R8, field(DI)
+	AVX2_STORE(field)
 
 // AVX2_SHORT: a short input in the first r lanes of Y0:Y6, whose other lanes hold bytes
 // past s; BX = 1<<r - 1 keeps s's.
 #define AVX2_SHORT(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
 	ANDQ BX, R8           \
-	MOVQ R8, field(DI)
+	AVX2_STORE(field)
 
-// func classifyAVX2(dst []Block, s string) int
-TEXT ·classifyAVX2(SB), NOSPLIT, $0-48
+// func classifyAVX2(dst []Block, s string) (n int, sum Summary)
+TEXT ·classifyAVX2(SB), NOSPLIT, $0-49
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), CX
 	MOVQ s_base+24(FP), SI
 	MOVQ s_len+32(FP), DX
 	XORL AX, AX
+	XORL R10, R10
 	TESTQ CX, CX
 	JZ   avx2ret
 	TESTQ DX, DX
@@ -333,5 +354,6 @@ avx2done:
 	VZEROUPPER
 
 avx2ret:
-	MOVQ AX, ret+40(FP)
+	MOVQ AX, n+40(FP)
+	MOVB R10, sum+48(FP)
 	RET
