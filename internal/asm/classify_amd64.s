@@ -244,13 +244,7 @@ avx512done:
 	AVX2_JOIN(kernel, R8) \
 	AVX2_STORE(field)
 
-// AVX2_TAIL32, AVX2_TAIL64: the last 32 (Y0) or 64 (Y0:Y6) bytes of s, of which the first
-// CX were done already.
-#define AVX2_TAIL32(kernel, field) \
-	kernel(Y0, R8) \
-	SHRQ CX, R8    \
-	AVX2_STORE(field)
-
+// AVX2_TAIL64: the last 64 bytes of s in Y0:Y6, of which the first CX were done already.
 #define AVX2_TAIL64(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
 	SHRQ CX, R8           \
@@ -300,21 +294,12 @@ avx2loop:
 	CMPQ DX, $64
 	JAE  avx2loop
 
-	// 0 <= DX < 64 bytes left, at least 64 bytes of s before them: classify the last 32
-	// or 64 bytes of s (which end exactly at the end of s) and shift out the bytes already
-	// done.
+	// 0 <= DX < 64 bytes left, at least 64 bytes of s before them: classify the last 64
+	// bytes of s (which end exactly at the end of s) and shift out the bytes already done.
+	// Always 64, even when 32 would do: a jump on which, with tails of every length,
+	// mispredicts more often than the second half costs.
 	TESTQ DX, DX
 	JZ    avx2done
-	CMPQ  DX, $32
-	JA    avx2tail64
-	VMOVDQU -32(SI)(DX*1), Y0
-	MOVL $32, CX
-	SUBL DX, CX
-	AVX2_ALL(AVX2_TAIL32)
-	INCQ AX
-	JMP  avx2done
-
-avx2tail64:
 	VMOVDQU -64(SI)(DX*1), Y0
 	VMOVDQU -32(SI)(DX*1), Y6
 	MOVL $64, CX
