@@ -33,6 +33,17 @@ func TestJoinNoTouchOutside(t *testing.T) {
 				if string(out[:n]) != b+a {
 					t.Fatalf("%s: len(a)=%d len(b)=%d (swapped): wrong result", j.name, lb, la)
 				}
+				// Each string against a guard page on its own, the other in the middle of
+				// src: a kernel's check of one string's page cannot stand in for the
+				// other's.
+				mid := unsafe.String(&src[len(src)/2], lb)
+				atEnd := unsafe.String(unsafe.SliceData(src[len(src)-la:]), la)
+				for _, pair := range [][2]string{{a, mid}, {mid, a}, {atEnd, mid}, {mid, atEnd}} {
+					j.fn(dst, pair[0], pair[1])
+					if string(dst) != pair[0]+pair[1] {
+						t.Fatalf("%s: len(a)=%d len(b)=%d (one string at a guard page): wrong result", j.name, len(pair[0]), len(pair[1]))
+					}
+				}
 			}
 		}
 	}
