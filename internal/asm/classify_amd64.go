@@ -40,13 +40,18 @@ var (
 // the 64 bytes around it within its 4 KiB page, which cannot fault, and clears the lanes
 // that are not s's.
 func Classify(dst []Block, s string) int {
+	n, _ := classifySummed(dst, s)
+	return n
+}
+
+// classifySummed is Classify that also returns the Summary of the blocks it fills, which
+// every amd64 kernel makes as it goes.
+func classifySummed(dst []Block, s string) (int, Summary) {
 	if kernelLevel == levelAVX512 {
 		// The one AVX-512 kernel also summarizes past dst: cut s to dst's blocks.
-		n, _ := classifyAVX512(dst, s[:min(len(s), 64*len(dst))])
-		return n
+		return classifyAVX512(dst, s[:min(len(s), 64*len(dst))])
 	}
-	n, _ := classify(dst, s)
-	return n
+	return classify(dst, s)
 }
 
 // ClassifySummary is Classify, and also returns the Summary of all of s: of every block,

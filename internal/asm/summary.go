@@ -10,27 +10,28 @@ func (m Summary) Bad() bool { return m&classBad != 0 }
 // Extra reports whether the string has a byte of Block.Extra.
 func (m Summary) Extra() bool { return m&classExtra != 0 }
 
-// classifySummaryGo is ClassifySummary built on Classify: the blocks past dst are
-// classified into a window of its own, for the summary only. It is the portable version
-// and what the AVX-512 kernel is tested against.
+// classifySummaryGo is ClassifySummary built on classifySummed: the blocks past dst are
+// classified into a window of its own, for the summary only. It is what the kernels
+// without a summary of their own (NEON, the portable one) run, and what amd64 runs for
+// an s longer than dst below AVX-512.
 func classifySummaryGo(dst []Block, s string) (int, Summary) {
-	n := Classify(dst, s)
-	sum := summarize(dst[:n])
+	n, sum := classifySummed(dst, s)
 	if 64*n >= len(s) {
 		return n, sum
 	}
 	var rest [4]Block
 	for k := n; 64*k < len(s); {
-		m := Classify(rest[:], s[64*k:])
-		sum |= summarize(rest[:m])
+		m, more := classifySummed(rest[:], s[64*k:])
+		sum |= more
 		k += m
 	}
 	return n, sum
 }
 
 // summarize is the Summary of blocks. Whether each class occurs is computed without a
-// branch per class: on machines without the AVX-512 kernel this runs on every URL, and
-// which classes a URL holds follows no pattern a predictor could learn.
+// branch per class: where no kernel makes the summary (NEON, the portable kernel) this
+// runs on every URL, and which classes a URL holds follows no pattern a predictor could
+// learn.
 func summarize(blocks []Block) Summary {
 	var or Block
 	for i := range blocks {
