@@ -49,7 +49,7 @@ func avx512Blocks(dst []Block, s string) int {
 	return n
 }
 
-// avx2Blocks is the AVX2 kernel's blocks (avx2InDst checks its summary).
+// avx2Blocks is the AVX2 kernel's blocks (its Summary is checked through ClassifySummary).
 func avx2Blocks(dst []Block, s string) int {
 	n, _ := classifyAVX2(dst, s)
 	return n
@@ -190,22 +190,10 @@ func archSummaryKernels() []summaryKernel {
 	}
 	ks := []summaryKernel{{"summary-generic", via(levelGeneric)}}
 	if hasAVX2 {
-		ks = append(ks, summaryKernel{"summary-avx2", via(levelAVX2)}, summaryKernel{"avx2-in-dst", avx2InDst})
+		ks = append(ks, summaryKernel{"summary-avx2", via(levelAVX2)})
 	}
 	if hasAVX512 {
 		ks = append(ks, summaryKernel{"summary-avx512", classifyAVX512}, summaryKernel{"summary-dispatch-avx512", via(levelAVX512)})
 	}
 	return ks
-}
-
-// avx2InDst is the AVX2 kernel as ClassifySummary uses it (s within dst's blocks: its
-// summary is then all of s's); when s is longer, the kernel is given room for all of it
-// (the tests' inputs are at most 1 KiB).
-func avx2InDst(dst []Block, s string) (int, Summary) {
-	if need := (len(s) + 63) / 64; need > len(dst) {
-		var big [16]Block
-		n, sum := classifyAVX2(big[:need], s)
-		return copy(dst, big[:n]), sum
-	}
-	return classifyAVX2(dst, s)
 }
