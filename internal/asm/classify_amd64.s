@@ -144,6 +144,7 @@ avx512rest:
 avx512done:
 	VPTESTMQ Z23, Z23, K2
 	KMOVQ    K2, R8
+	ANDL     $const_summaryClasses, R8
 	MOVQ     AX, n+40(FP)
 	MOVB     R8, sum+48(FP)
 	RET
@@ -156,11 +157,8 @@ avx512done:
 // The byte constants of Slash, Dot, ColonBackslash and Term are memory operands.
 // A 64-byte block is two 32-byte vectors, Y0 (bytes 0-31) and Y6 (bytes 32-63); each class
 // mask is two VPMOVMSKB results joined in a GPR. The masks are made, fixed up and stored
-// one at a time (AVX2_ALL), in R8. The summary is made as they go: NEGQ sets the carry
-// exactly when a mask is not zero, and ADCL R9, R9 shifts it into R9, so that after a
-// block's eight masks the low byte of R9 holds its summary bits (AVX2_ALL takes the
-// classes from the last field to the first, so that Struct ends up in bit 0); R10 is the
-// OR of the blocks' summaries.
+// one at a time (AVX2_ALL), in R8. For the summary, R11 is the OR of every Bad mask and
+// R13 of every Extra mask stored; avx2done turns them into the Summary's two bits.
 
 // Per-class kernels: in = input vector, out = 32-bit mask GPR. Y1-Y5 are scratch.
 // A byte is in a nibble-table class when the table entry at its low nibble is the byte.
@@ -211,8 +209,8 @@ avx512done:
 	VPOR      Y5, Y4, Y4 \
 	VPMOVMSKB Y4, out
 
-// AVX2_ALL(m) applies m(kernel, field) to each class, in the reverse order of Block (see
-// the summary above), then adds the block's summary bits to R10.
+// AVX2_ALL(m) applies m(kernel, field) to each class, which leaves the mask stored in R8,
+// and ORs the Bad and Extra masks into R11 and R13.
 #define AVX2_ALL(m) \
 	m(AVX2_TERM, Block_Term)     \
 	m(AVX2_COLON_BACKSLASH, Block_ColonBackslash)   \
@@ -220,15 +218,14 @@ avx512done:
 	m(AVX2_SLASH, Block_Slash)   \
 	m(AVX2_UPPER, Block_Upper)   \
 	m(AVX2_EXTRA, Block_Extra)   \
+	ORQ R8, R13                  \
 	m(AVX2_BAD, Block_Bad)       \
-	m(AVX2_STRUCT, Block_Struct) \
-	ORL R9, R10
+	ORQ R8, R11                  \
+	m(AVX2_STRUCT, Block_Struct)
 
-// AVX2_STORE: store the mask in R8 and shift whether it is nonzero into R9.
+// AVX2_STORE: store the mask in R8.
 #define AVX2_STORE(field) \
-	MOVQ R8, field(DI) \
-	NEGQ R8            \
-	ADCL R9, R9
+	MOVQ R8, field(DI)
 
 // AVX2_JOIN(kernel, out): out = 64-bit mask of Y0 (low half) and Y6 (high half).
 #define AVX2_JOIN(kernel, out) \
@@ -265,6 +262,8 @@ TEXT ·classifyAVX2(SB), NOSPLIT, $0-49
 	MOVQ s_len+32(FP), DX
 	XORL AX, AX
 	XORL R10, R10
+	XORL R11, R11
+	XORL R13, R13
 	TESTQ CX, CX
 	JZ   avx2ret
 	TESTQ DX, DX
@@ -337,6 +336,13 @@ avx2shortEnd:
 
 avx2done:
 	VZEROUPPER
+	// R10 = classExtra when R13 != 0 | classBad when R11 != 0: NEGQ sets the carry exactly
+	// when its operand is not zero, and each ADCL shifts one carry in.
+	NEGQ R13
+	ADCL R10, R10
+	NEGQ R11
+	ADCL R10, R10
+	SHLL $1, R10
 
 avx2ret:
 	MOVQ AX, n+40(FP)

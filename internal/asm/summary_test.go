@@ -18,15 +18,16 @@ func allSummaryKernels() []summaryKernel {
 	return append([]summaryKernel{{"ClassifySummary", ClassifySummary}, {"go", classifySummaryGo}}, archSummaryKernels()...)
 }
 
-// wantSummary is the Summary by definition: which fields of want's blocks, over all of s,
-// are nonzero, written without summarize.
+// wantSummary is the Summary by definition: whether the Bad and the Extra fields of
+// want's blocks, over all of s, are nonzero anywhere, written without summarize.
 func wantSummary(s string) Summary {
 	var sum Summary
 	for _, b := range want(s, blocksFor(len(s))) {
-		for j, m := range []uint64{b.Struct, b.Bad, b.Extra, b.Upper, b.Slash, b.Dot, b.ColonBackslash, b.Term} {
-			if m != 0 {
-				sum |= 1 << j
-			}
+		if b.Bad != 0 {
+			sum |= classBad
+		}
+		if b.Extra != 0 {
+			sum |= classExtra
 		}
 	}
 	return sum
