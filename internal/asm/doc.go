@@ -36,7 +36,7 @@
 // PrefetchPast is a hint with no effect on results: it warms the cache lines past a new
 // allocation, where the Go allocator usually puts the next object of the same size class,
 // so that the next href the fast path allocates is written to cached memory. It is
-// PREFETCHW on amd64, PRFM PSTL1KEEP on arm64 and nothing elsewhere.
+// PREFETCHT0 on amd64, PRFM PSTL1KEEP on arm64 and nothing elsewhere.
 //
 // On amd64 the kernel is chosen once, during package initialization, from
 // golang.org/x/sys/cpu. Build with -tags noasm to use the portable code everywhere.

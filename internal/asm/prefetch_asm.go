@@ -3,10 +3,10 @@
 package asm
 
 // PrefetchPast asks the CPU to bring the 256 bytes that start n bytes after p into its
-// cache for writing, and returns at once. It never faults and never changes memory, so
-// any p and n are safe, also addresses outside p's object or not mapped at all (such a
-// prefetch is dropped); the address p+n is formed in the assembly, so no Go pointer ever
-// points past its object.
+// cache, to be written soon, and returns at once. It never faults and never changes
+// memory, so any p and n are safe, also addresses outside p's object or not mapped at all
+// (such a prefetch is dropped); the address p+n is formed in the assembly, so no Go
+// pointer ever points past its object.
 //
 // Why the fast path calls it: the Go allocator hands out the objects of one size class
 // in address order within a span, so after it allocates n bytes at p, the next object of
