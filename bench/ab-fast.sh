@@ -35,7 +35,9 @@
 # at 8a51bcc) no change read absolute 0.986-0.994, messy 0.997-0.998,
 # relative 0.962-0.967, requests 0.953-0.963, and ASM=1 absolute
 # 1.007-1.012, messy 1.039-1.045, relative 0.978-0.985, requests
-# 0.986-0.988. Run it with no change first when a result is within 2-5%
+# 0.986-0.988; later that day (at 0aba0c4, COUNT=3) the default mode read
+# absolute 0.980-0.986, messy 1.032-1.042, relative 0.979-0.987, requests
+# 0.980-0.991. Run it with no change first when a result is within 2-5%
 # of 1.
 set -euo pipefail
 cd "$(dirname "$0")"
