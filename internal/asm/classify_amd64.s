@@ -209,23 +209,19 @@ avx512done:
 	VPOR      Y5, Y4, Y4 \
 	VPMOVMSKB Y4, out
 
-// AVX2_ALL(m) applies m(kernel, field) to each class, which leaves the mask stored in R8,
-// and ORs the Bad and Extra masks into R11 and R13.
+// AVX2_ALL(m) applies m(kernel, field) to each class, in the order of Block, which leaves
+// the mask stored in R8, and ORs the Bad and Extra masks into R11 and R13.
 #define AVX2_ALL(m) \
-	m(AVX2_TERM, Block_Term)     \
-	m(AVX2_COLON_BACKSLASH, Block_ColonBackslash)   \
-	m(AVX2_DOT, Block_Dot)       \
-	m(AVX2_SLASH, Block_Slash)   \
-	m(AVX2_UPPER, Block_Upper)   \
-	m(AVX2_EXTRA, Block_Extra)   \
-	ORQ R8, R13                  \
+	m(AVX2_STRUCT, Block_Struct) \
 	m(AVX2_BAD, Block_Bad)       \
 	ORQ R8, R11                  \
-	m(AVX2_STRUCT, Block_Struct)
-
-// AVX2_STORE: store the mask in R8.
-#define AVX2_STORE(field) \
-	MOVQ R8, field(DI)
+	m(AVX2_EXTRA, Block_Extra)   \
+	ORQ R8, R13                  \
+	m(AVX2_UPPER, Block_Upper)   \
+	m(AVX2_SLASH, Block_Slash)   \
+	m(AVX2_DOT, Block_Dot)       \
+	m(AVX2_COLON_BACKSLASH, Block_ColonBackslash)   \
+	m(AVX2_TERM, Block_Term)
 
 // AVX2_JOIN(kernel, out): out = 64-bit mask of Y0 (low half) and Y6 (high half).
 #define AVX2_JOIN(kernel, out) \
@@ -239,20 +235,20 @@ avx512done:
 // fresh 32-bit stores cannot be store-forwarded.)
 #define AVX2_FULL(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
-	AVX2_STORE(field)
+	MOVQ R8, field(DI)
 
 // AVX2_TAIL64: the last 64 bytes of s in Y0:Y6, of which the first CX were done already.
 #define AVX2_TAIL64(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
 	SHRQ CX, R8           \
-	AVX2_STORE(field)
+	MOVQ R8, field(DI)
 
 // AVX2_SHORT: a short input in the first r lanes of Y0:Y6, whose other lanes hold bytes
 // past s; BX = 1<<r - 1 keeps s's.
 #define AVX2_SHORT(kernel, field) \
 	AVX2_JOIN(kernel, R8) \
 	ANDQ BX, R8           \
-	AVX2_STORE(field)
+	MOVQ R8, field(DI)
 
 // func classifyAVX2(dst []Block, s string) (n int, sum Summary)
 TEXT ·classifyAVX2(SB), NOSPLIT, $0-49

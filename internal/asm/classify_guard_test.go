@@ -63,7 +63,7 @@ func TestShortNearPageEdges(t *testing.T) {
 		for n := 1; n < 64; n++ {
 			for off := 0; off+n <= len(mid); off++ {
 				if off == 130 {
-					off = max(off, len(mid)-130)
+					off = len(mid) - 130
 				}
 				s := unsafe.String(&mid[off], n)
 				var dst [1]Block
