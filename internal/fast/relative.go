@@ -312,10 +312,11 @@ func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, 
 // collection, so Join's stores miss the cache (its first copy was 8% of a
 // Relative profile). asm.PrefetchPast warms the lines where the allocator
 // will most likely put the next href of the same size class, so that its
-// stores hit. In ab-fast.sh (AMD Zen 3, COUNT=3) requests 0.898-0.918 and
-// relative 0.948-0.960, against 0.953-0.963 and 0.962-0.967 for no change;
-// warming in grow too (the escaped and dotted hrefs) read absolute
-// 1.016-1.031 and was left out.
+// stores hit. In ab-fast.sh (AMD Zen 3, COUNT=3, then with PREFETCHW)
+// requests 0.898-0.918 and relative 0.948-0.960, against 0.953-0.963 and
+// 0.962-0.967 for no change; PREFETCHT0 read no slower than that (see
+// prefetch_amd64.s); warming in grow too (the escaped and dotted hrefs)
+// read absolute 1.016-1.031 and was left out.
 func concat(buf *Buffer, a, b string) string {
 	var out []byte
 	if buf == nil {
