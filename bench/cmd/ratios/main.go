@@ -21,6 +21,11 @@
 // median and the range of those ratios. On a machine whose speed drifts
 // between rounds it says how far one round's ratio can be from another's.
 //
+// For a workload W with a control W+"Href" (../../hrefs_test.go: making
+// W's new href strings and nothing else), a table of that control beside
+// spanurl's W, its ParserW (no allocation) and native ada's W: how much of
+// ada's time the allocation alone takes.
+//
 // Last, issue 4's targets as the run measured them (targets.go): each
 // ratio of the medians against its target, met or missed, and how many
 // rounds met it on their own.
@@ -184,7 +189,9 @@ func (t *table) print(w io.Writer) {
 			}
 		}
 		if !hasPeer {
-			solo = append(solo, wl)
+			if !isHrefControl(wl) {
+				solo = append(solo, wl)
+			}
 			continue
 		}
 		for _, procs := range t.procs[wl] {
@@ -207,6 +214,7 @@ func (t *table) print(w io.Writer) {
 	}
 	t.printPaired(w)
 	t.printScaling(w, solo)
+	t.printHrefs(w)
 	t.printTargets(w)
 	t.printSteal(w)
 }
@@ -238,6 +246,56 @@ func (t *table) printScaling(w io.Writer, solo []string) {
 				}
 				fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.3gM | %s | %s |\n", wl, p, procs, nsCell(d), allocCell(d), 1e3/median(d.ns), speedup, rounds)
 			}
+		}
+	}
+}
+
+// hrefSuffix names the controls of ../../hrefs_test.go: workload W+"Href"
+// (peer control) makes each of W's hrefs that spanurl's (URL).Parse
+// allocates, and does nothing else.
+const hrefSuffix = "Href"
+
+// isHrefControl reports whether wl is such a control: its peer is control
+// alone, and the workload it stands for is in the run.
+func isHrefControl(wl string) bool {
+	return strings.HasSuffix(wl, hrefSuffix) && len(wl) > len(hrefSuffix)
+}
+
+// printHrefs prints, for each workload W with a control W+"Href", what
+// making W's hrefs costs beside what the whole of W costs: the control
+// (the hrefs' allocation and copy alone), spanurl's (URL).Parse (parse and
+// allocate), spanurl through span.Parser (parse, no allocation: workload
+// "Parser"+W) and native ada, each ns/URL the median, and the control's
+// share of ada's time.
+func (t *table) printHrefs(w io.Writer) {
+	header := false
+	for _, wl := range t.workloads {
+		if !isHrefControl(wl) {
+			continue
+		}
+		base := strings.TrimSuffix(wl, hrefSuffix)
+		for _, procs := range t.procs[wl] {
+			c := t.data[key{wl, control, procs}]
+			if c == nil {
+				continue
+			}
+			if !header {
+				fmt.Fprintf(w, "\n| workload | -cpu | the hrefs alone (control): ns/URL, allocs/URL | %s (URL).Parse | %s span.Parser | ada | hrefs alone / ada |\n|---|---:|---:|---:|---:|---:|---:|\n", ours, ours)
+				header = true
+			}
+			cell := func(d *samples) string {
+				if d == nil {
+					return "-"
+				}
+				return nsCell(d)
+			}
+			ada := t.data[key{base, "ada", procs}]
+			share := "-"
+			if ada != nil {
+				share = fmt.Sprintf("%.2f", median(c.ns)/median(ada.ns))
+			}
+			fmt.Fprintf(w, "| %s | %d | %s, %s | %s | %s | %s | %s |\n", base, procs, nsCell(c), allocCell(c),
+				cell(t.data[key{base, ours, procs}]), cell(t.data[key{"Parser" + base, ours, procs}]), cell(ada), share)
 		}
 	}
 }

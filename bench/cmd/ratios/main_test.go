@@ -131,3 +131,21 @@ func expect(t *testing.T, got, s string, want bool) {
 		t.Errorf("output has %q:\n%s", s, got)
 	}
 }
+
+// TestHrefs: a workload's Href control gets a row of its own beside the
+// workload's spanurl, Parser and ada lines, and no row of the scaling table.
+func TestHrefs(t *testing.T) {
+	in := `
+BenchmarkRequests/spanurl-2        100  200.0 ns/op  1.000 allocs/URL
+BenchmarkRequests/ada-2            100  400.0 ns/op
+BenchmarkParserRequests/spanurl-2  100  120.0 ns/op  0 allocs/URL
+BenchmarkRequestsHref/control-2    100  100.0 ns/op  0.9990 allocs/URL
+BenchmarkRequestsHref/control-2    100  140.0 ns/op  0.9990 allocs/URL
+BenchmarkRelativeHref/control-2    100   40.0 ns/op  0.4000 allocs/URL
+`
+	got := render(in)
+	expect(t, got, "| Requests | 2 | 120.0, 1.00 | 200.0 | 120.0 | 400.0 | 0.30 |", true)
+	// No ada, no spanurl line for Relative: dashes, not a made-up ratio.
+	expect(t, got, "| Relative | 2 | 40.0, 0.40 | - | - | - | - |", true)
+	expect(t, got, "| RequestsHref | control |", false)
+}

@@ -1,0 +1,89 @@
+package bench
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// BenchmarkRequestsHref is the control for Requests' one allocation: each
+// op makes the new string that spanurl's (URL).Parse returns for that
+// request, with its bytes already known (computed before timing), and
+// copies them in: what giving the caller the href costs in Go with no
+// parsing at all. Read it against Requests/spanurl (the parse with that
+// allocation) and ParserRequests/spanurl (the parse without it): cmd/ratios
+// lists the three beside ada's.
+func BenchmarkRequestsHref(b *testing.B) {
+	r, err := LoadRequests()
+	skipOnNoData(b, err)
+	b.Run("control", func(b *testing.B) { hrefControl(b, r) })
+}
+
+// BenchmarkRelativeHref is BenchmarkRequestsHref for Relative, where most
+// references are absolute URLs already in their serialized form, whose
+// href is the reference itself, and only the others (0.4 per URL) are new
+// strings.
+func BenchmarkRelativeHref(b *testing.B) {
+	r, err := LoadRelative()
+	skipOnNoData(b, err)
+	b.Run("control", func(b *testing.B) { hrefControl(b, r) })
+}
+
+// hrefControl times, for each reference of r in the benchmarks' order, a
+// copy into new memory of spanurl's href when (URL).Parse allocates one for
+// it, and nothing but the count when it does not (the href is then the
+// reference or a part of the base). The hrefs are laid out one after the
+// other in one string, as the loaders lay out the references, so that
+// reading them costs what reading the references does.
+func hrefControl(b *testing.B, r *Refs) {
+	meterSteal(b)
+	bases := spanBases(r)
+	var all strings.Builder
+	fresh := make([]bool, len(r.Ref))
+	ends := make([]int, len(r.Ref))
+	for i, ref := range r.Ref {
+		base := bases[r.Base[i]]
+		u, err := base.Parse(ref)
+		h := u.Href()
+		fresh[i] = err == nil && !within(h, ref) && !within(h, base.Href())
+		all.WriteString(h)
+		ends[i] = all.Len()
+	}
+	text := all.String()
+	hrefs := make([]string, len(r.Ref))
+	for i := range hrefs {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		hrefs[i] = text[start:ends[i]]
+	}
+	timeLoop(b, r.AvgBytes, func(ops int) int {
+		n := 0
+		for i, k := 0, 0; k < ops; i, k = next(i, len(hrefs)), k+1 {
+			if fresh[i] {
+				n += len(cloneHref(hrefs[i]))
+			} else {
+				n += len(hrefs[i])
+			}
+		}
+		return n
+	})
+}
+
+// cloneHref is strings.Clone kept out of line, as the library's allocation
+// is: inlined into the loop, whose result only its length is read of, the
+// compiler puts a copy of up to 32 bytes on the stack instead of the heap.
+//
+//go:noinline
+func cloneHref(s string) string { return strings.Clone(s) }
+
+// within reports whether s is a substring of t's memory (shares its bytes,
+// not only its text). An empty s shares nothing and allocates nothing.
+func within(s, t string) bool {
+	if s == "" {
+		return true
+	}
+	p, q := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(t)))
+	return p >= q && p+uintptr(len(s)) <= q+uintptr(len(t))
+}
