@@ -10,6 +10,16 @@
 // reports it); == on two URLs compares their serializations, which is the
 // standard's URL equivalence, so a URL is a map key as it is.
 //
+// # Three ways to parse
+//
+// Parse and (URL).Parse return URLs that own their memory: input already
+// in serialized form is the href itself, and any other href is a new
+// string, one allocation. A Parser takes []byte input and allocates
+// nothing once warm, but its results are valid only until its next call.
+// An Arena gives results as permanent as Parse's while writing their new
+// hrefs into shared blocks: fewer allocations for a program that keeps
+// what it parses, at the cost of a kept URL holding its block.
+//
 // # Errors
 //
 // A failed parse returns a *ParseError: the input (cut to 256 bytes, with

@@ -88,6 +88,30 @@ func ExampleParser() {
 	// 2 1 https://a.example/x?id=1
 }
 
+// A crawler resolves the links of each page it fetches against the page's
+// URL and keeps them: an Arena writes their hrefs into shared blocks rather
+// than allocating each, and its results stay valid for good.
+func ExampleArena() {
+	page, _ := span.Parse("https://news.example/world/today.html")
+	links := []string{"story-1.html", "/about", "?page=2", "//cdn.example/app.js", "HTTPS://Other.Example:443/"}
+	var a span.Arena
+	var frontier []span.URL
+	for _, link := range links {
+		if u, err := a.ParseRef(page, link); err == nil {
+			frontier = append(frontier, u)
+		}
+	}
+	for _, u := range frontier {
+		fmt.Println(u)
+	}
+	// Output:
+	// https://news.example/world/story-1.html
+	// https://news.example/about
+	// https://news.example/world/today.html?page=2
+	// https://cdn.example/app.js
+	// https://other.example/
+}
+
 func ExampleURL_Redacted() {
 	u, _ := span.Parse("https://user:secret@example.com/a")
 	fmt.Println(u.Redacted())

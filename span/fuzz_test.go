@@ -64,6 +64,7 @@ func FuzzParse(f *testing.F) {
 		u, err := span.Parse(input)
 		sameWithErrors(t, input, span.URL{}, u, err)
 		sameThroughParser(t, input, span.URL{}, u, err)
+		sameThroughArena(t, input, span.URL{}, u, err)
 		if err != nil {
 			return
 		}
@@ -101,6 +102,23 @@ func sameThroughParser(t *testing.T, input string, base span.URL, u span.URL, er
 	}
 }
 
+// sameThroughArena asserts that an Arena gives what Parse gave, and that
+// its result stays the same when the Arena parses the input again (into
+// the same block, after the first result).
+func sameThroughArena(t *testing.T, input string, base span.URL, u span.URL, err error) {
+	t.Helper()
+	var a span.Arena
+	v, verr := a.ParseRef(base, input)
+	if (err == nil) != (verr == nil) || v != u {
+		t.Fatalf("input %q base %q: Parse gives %q (%v), an Arena %q (%v)", input, base.Href(), u.Href(), err, v.Href(), verr)
+	}
+	a.ParseRef(base, input)
+	a.ParseRef(base, "//x"+input)
+	if v != u {
+		t.Fatalf("input %q base %q: an Arena's result changed with its next calls: %q", input, base.Href(), v.Href())
+	}
+}
+
 // FuzzParseWithBase: the same for relative resolution against a base.
 func FuzzParseWithBase(f *testing.F) {
 	addSeeds(f, func(input, base string) {
@@ -117,6 +135,7 @@ func FuzzParseWithBase(f *testing.F) {
 		u, err := base.Parse(input)
 		sameWithErrors(t, input, base, u, err)
 		sameThroughParser(t, input, base, u, err)
+		sameThroughArena(t, input, base, u, err)
 		if err != nil {
 			return
 		}

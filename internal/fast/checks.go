@@ -274,11 +274,20 @@ func omittedOr(pos, shift int) uint32 { return uint32(moved(pos, shift)) }
 // a new string for each result. A reused Buffer keeps its memory: the
 // href then aliases it and is valid until the Buffer is used again. With
 // ValidateOnly set nothing is built and Href is left empty (CanParse).
+// With Keep set every href is permanent: it is built in the free end of a
+// block of KeepBlock bytes (see keepTail), which is never written again.
 type Buffer struct {
 	b            []byte
 	tmp          []byte // a scheme-relative reference with the base's scheme
 	ValidateOnly bool
+	Keep         bool
 }
+
+// KeepBlock is the size of the blocks a Buffer with Keep allocates: one
+// allocation for the hrefs of about fifty requests, and what one kept href
+// can hold in memory at most. An href larger than this gets a block of its
+// own size.
+const KeepBlock = 8 << 10
 
 // grow returns an empty buffer with room for size bytes: the Buffer's
 // memory when given, otherwise new memory.
@@ -286,21 +295,51 @@ func grow(buf *Buffer, size int) []byte {
 	if buf == nil {
 		return make([]byte, 0, size)
 	}
+	if buf.Keep {
+		return keepTail(buf, size)
+	}
 	if cap(buf.b) < size {
 		buf.b = make([]byte, 0, size+size/4)
 	}
 	return buf.b[:0]
 }
 
+// keepTail is grow for a Buffer with Keep: the unused end of the current
+// block, as an empty slice whose capacity is that end, or a new block when
+// fewer than size bytes are left. The hrefs before it in the block stay as
+// they are: nothing is written below len(buf.b).
+func keepTail(buf *Buffer, size int) []byte {
+	if cap(buf.b)-len(buf.b) < size {
+		buf.b = make([]byte, 0, max(KeepBlock, size))
+	}
+	return buf.b[len(buf.b):len(buf.b)]
+}
+
 // finish turns the built bytes into the href: a string sharing out's
 // memory. Without a Buffer, out is new and never written again, so sharing
 // it is a conversion without a copy; with one, the href aliases the Buffer
-// until it is used again.
+// until it is used again, or for good with Keep.
 func finish(buf *Buffer, out []byte) string {
 	if buf != nil {
-		buf.b = out
+		if buf.Keep {
+			keepUsed(buf, out)
+		} else {
+			buf.b = out
+		}
 	}
 	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// keepUsed moves the start of the block's free end past out, built there
+// by keepTail's slice, so that no later href is written over it. An out
+// that outgrew that slice was moved by append to memory of its own, which
+// the block does not hold: nothing to do then.
+func keepUsed(buf *Buffer, out []byte) {
+	n := len(buf.b)
+	free := uintptr(unsafe.Pointer(unsafe.SliceData(buf.b))) + uintptr(n)
+	if len(out) > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(out))) == free && len(out) <= cap(buf.b)-n {
+		buf.b = buf.b[:n+len(out)]
+	}
 }
 
 // building reports whether results must be built (not only validated).

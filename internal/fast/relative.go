@@ -108,17 +108,26 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			// (the base is special), so that the text is the href rather
 			// than one more copy with the "/" added.
 			scheme := bh[:bp.SchemeEnd()+1]
+			// With Keep the text is kept in the Buffer's block like an
+			// href, since it may become one.
 			var text []byte
-			if buf == nil {
+			switch {
+			case buf == nil:
 				text = make([]byte, 0, len(scheme)+len(ref)+1)
-			} else {
+			case buf.Keep:
+				text = grow(buf, len(scheme)+len(ref)+1)
+			default:
 				text = buf.tmp[:0]
 			}
 			text = append(append(text, scheme...), ref...)
 			if bareAuthority(&sc, ref) {
 				text = append(text, '/')
 			}
-			if buf != nil {
+			switch {
+			case buf == nil:
+			case buf.Keep:
+				finish(buf, text)
+			default:
 				buf.tmp = text
 			}
 			return ParseAbsolute(unsafe.String(unsafe.SliceData(text), len(text)), buf)
