@@ -23,8 +23,9 @@
 //
 // For a workload W with a control W+"Href" (../../hrefs_test.go: making
 // W's new href strings and nothing else), a table of that control beside
-// spanurl's W, its ParserW (no allocation) and native ada's W: how much of
-// ada's time the allocation alone takes.
+// W through spanurl's three APIs ((URL).Parse, ArenaW, ParserW) and native
+// ada's W: how much of ada's time the allocation alone takes, and ada's
+// ratio to each API.
 //
 // Last, issue 4's targets as the run measured them (targets.go): each
 // ratio of the medians against its target, met or missed, and how many
@@ -263,10 +264,12 @@ func isHrefControl(wl string) bool {
 
 // printHrefs prints, for each workload W with a control W+"Href", what
 // making W's hrefs costs beside what the whole of W costs: the control
-// (the hrefs' allocation and copy alone), spanurl's (URL).Parse (parse and
-// allocate), spanurl through span.Parser (parse, no allocation: workload
-// "Parser"+W) and native ada, each ns/URL the median, and the control's
-// share of ada's time.
+// (the hrefs' allocation and copy alone), and W through spanurl's three
+// APIs: (URL).Parse (one allocation per new href), span.Arena (hrefs in
+// shared blocks: workload "Arena"+W) and span.Parser (no allocation:
+// "Parser"+W), then native ada. Each ns/URL is the median; the last two
+// columns are ada's time over each of spanurl's three (the figure of
+// issue 4's "≤ ½ ada" targets) and the control's share of ada's time.
 func (t *table) printHrefs(w io.Writer) {
 	header := false
 	for _, wl := range t.workloads {
@@ -280,22 +283,29 @@ func (t *table) printHrefs(w io.Writer) {
 				continue
 			}
 			if !header {
-				fmt.Fprintf(w, "\n| workload | -cpu | the hrefs alone (control): ns/URL, allocs/URL | %s (URL).Parse | %s span.Parser | ada | hrefs alone / ada |\n|---|---:|---:|---:|---:|---:|---:|\n", ours, ours)
+				fmt.Fprintf(w, "\n| workload | -cpu | the hrefs alone (control): ns/URL, allocs/URL | %s (URL).Parse | %s span.Arena | %s span.Parser | ada | ada over each of the three | hrefs alone / ada |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n", ours, ours, ours)
 				header = true
 			}
-			cell := func(d *samples) string {
-				if d == nil {
-					return "-"
-				}
-				return nsCell(d)
-			}
 			ada := t.data[key{base, "ada", procs}]
-			share := "-"
+			apis := []*samples{t.data[key{base, ours, procs}], t.data[key{"Arena" + base, ours, procs}], t.data[key{"Parser" + base, ours, procs}]}
+			cells := make([]string, len(apis))
+			over := make([]string, len(apis))
+			for i, d := range apis {
+				cells[i], over[i] = "-", "-"
+				if d != nil {
+					cells[i] = nsCell(d)
+					if ada != nil {
+						over[i] = fmt.Sprintf("%.2fx", ratio(ada, d))
+					}
+				}
+			}
+			adaCell, share := "-", "-"
 			if ada != nil {
+				adaCell = nsCell(ada)
 				share = fmt.Sprintf("%.2f", median(c.ns)/median(ada.ns))
 			}
 			fmt.Fprintf(w, "| %s | %d | %s, %s | %s | %s | %s | %s |\n", base, procs, nsCell(c), allocCell(c),
-				cell(t.data[key{base, ours, procs}]), cell(t.data[key{"Parser" + base, ours, procs}]), cell(ada), share)
+				strings.Join(cells, " | "), adaCell, strings.Join(over, ", "), share)
 		}
 	}
 }
