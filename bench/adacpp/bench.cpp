@@ -6,7 +6,9 @@
 // bases of Relative and Requests are parsed once before timing. The
 // iteration count is calibrated the way Go's testing package does it, so the
 // output is in `go test -bench` format and benchstat and cmd/ratios read it
-// as one more peer, "ada":
+// as one more peer, "ada". RelativeHref and RequestsHref are not ada's: they
+// are the C++ side of the href controls (run_hrefs, below), under the same
+// peer name so that cmd/ratios finds them:
 //
 //   BenchmarkAbsolute/ada-2   	 7654321	       141.2 ns/op	 538.24 MB/s	   0.512 steal-%
 //
@@ -112,6 +114,15 @@ struct Refs {
   int64_t avg_bytes;
 };
 
+// Hrefs is the input of the RelativeHref and RequestsHref controls:
+// spanurl's href for each reference (cmd/corpora's NAME-hrefs.txt), and
+// whether spanurl's (URL).Parse allocates it (fresh).
+struct Hrefs {
+  Corpus hrefs;
+  std::vector<uint8_t> fresh;
+  int64_t avg_bytes;
+};
+
 struct Manifest {
   std::map<std::string, std::pair<size_t, int64_t>> entries;  // name -> count, avg bytes
 
@@ -172,6 +183,23 @@ Refs load_refs(const std::string& dir, const Manifest& m, const std::string& nam
   return Refs{Corpus(refs), std::move(base), std::move(bases), m.get(name).second};
 }
 
+// load_hrefs reads NAME-hrefs.txt, one line per reference of corpus name:
+// '+' or '=' (fresh or not), then the href.
+Hrefs load_hrefs(const std::string& dir, const Manifest& m, const std::string& name) {
+  std::string data = read_file(dir + "/" + name + "-hrefs.txt");
+  auto rows = counted_lines(data, m, name, name + "-hrefs.txt");
+  std::vector<std::string_view> hrefs;
+  std::vector<uint8_t> fresh;
+  hrefs.reserve(rows.size());
+  fresh.reserve(rows.size());
+  for (auto row : rows) {
+    if (row.empty() || (row[0] != '+' && row[0] != '=')) die(name + "-hrefs.txt: a line starts with neither '+' nor '='");
+    fresh.push_back(row[0] == '+');
+    hrefs.push_back(row.substr(1));
+  }
+  return Hrefs{Corpus(hrefs), std::move(fresh), m.get(name).second};
+}
+
 // ---- timing, after Go's testing package ----
 
 struct Goal {
@@ -209,6 +237,7 @@ Goal parse_benchtime(const std::string& s) {
 }
 
 volatile uint64_t sink;  // every run's result goes here, so nothing is optimized away
+const char* volatile held;  // the last string the href controls made (see run_hrefs)
 
 // CPUTimes are the clock ticks of all CPUs from the "cpu" line of /proc/stat,
 // as steal_test.go reads them for the Go benchmarks: busy is every field but
@@ -460,6 +489,34 @@ int main(int argc, char** argv) {
     report(name(workload), measure(body, goal), r.avg_bytes);
   };
 
+  // The controls RelativeHref and RequestsHref: no parsing, each href that
+  // spanurl's (URL).Parse allocates made as a new std::string from its
+  // known bytes (malloc and memcpy) and freed at the end of the op, as
+  // ada's own href is: what handing out the hrefs costs in C++, beside what
+  // it costs in Go (hrefs_test.go). The string's address goes to a volatile
+  // so that the compiler cannot drop the allocation.
+  auto run_hrefs = [&](const std::string& workload, const Hrefs& h) {
+    const auto& hrefs = h.hrefs.items;
+    const auto& fresh = h.fresh;
+    auto body = [&](uint64_t n) {
+      uint64_t s = 0;
+      size_t i = 0;
+      const size_t len = hrefs.size();
+      for (uint64_t k = 0; k < n; k++) {
+        if (fresh[i]) {
+          std::string made(hrefs[i]);
+          held = made.data();
+          s += made.size();
+        } else {
+          s += hrefs[i].size();
+        }
+        if (++i == len) i = 0;
+      }
+      return s;
+    };
+    report(name(workload), measure(body, goal), h.avg_bytes);
+  };
+
   // Loaded only when a selected workload needs them; the same order as the
   // Go benchmarks (bench_test.go).
   if (filter.match("Absolute") || filter.match("CanParse")) {
@@ -471,6 +528,8 @@ int main(int argc, char** argv) {
   if (filter.match("Messy")) run_lines("Messy", load_lines(dir, manifest, "messy"), href);
   if (filter.match("Relative")) run_refs("Relative", load_refs(dir, manifest, "relative"));
   if (filter.match("Requests")) run_refs("Requests", load_refs(dir, manifest, "requests"));
+  if (filter.match("RequestsHref")) run_hrefs("RequestsHref", load_hrefs(dir, manifest, "requests"));
+  if (filter.match("RelativeHref")) run_hrefs("RelativeHref", load_hrefs(dir, manifest, "relative"));
   if (filter.match("Hosts"))
     run_lines("Hosts", load_lines(dir, manifest, "hosturls"), [](std::string_view s) -> uint64_t {
       auto u = ada::parse<ada::url_aggregator>(s);

@@ -18,6 +18,12 @@
 //	                    parse each once, before timing
 //	requests.tsv        the same for Requests, whose bases are "http://HOST/"
 //	requests-bases.txt
+//	relative-hrefs.txt  for each reference of relative.tsv, in its order,
+//	requests-hrefs.txt  spanurl's href for it after a '+' when (URL).Parse
+//	                    allocates that href, after a '=' when it does not
+//	                    (the href is then the reference or a part of the
+//	                    base, or empty for a failure): the input of the
+//	                    RelativeHref and RequestsHref controls
 //	manifest.txt        "name count avgbytes" per corpus: the number of
 //	                    inputs and the average input length that the Go
 //	                    benchmarks pass to b.SetBytes (for MB/s)
@@ -112,6 +118,17 @@ func run(dir string) error {
 			return err
 		}
 		note(c.name, len(r.Ref), r.AvgBytes)
+		hrefs, fresh := bench.SpanHrefs(r)
+		for i, h := range hrefs {
+			mark := "="
+			if fresh[i] {
+				mark = "+"
+			}
+			rows[i] = mark + h
+		}
+		if err := writeLines(filepath.Join(dir, c.name+"-hrefs.txt"), rows); err != nil {
+			return err
+		}
 	}
 
 	return os.WriteFile(filepath.Join(dir, "manifest.txt"), []byte(manifest.String()), 0o644)

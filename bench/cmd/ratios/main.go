@@ -22,7 +22,7 @@
 // between rounds it says how far one round's ratio can be from another's.
 //
 // For a workload W with a control W+"Href" (../../hrefs_test.go: making
-// W's new href strings and nothing else), a table of that control beside
+// W's new href strings and nothing else, in Go and in C++), a table of that control beside
 // W through spanurl's three APIs ((URL).Parse, ArenaW, ParserW) and native
 // ada's W: how much of ada's time the allocation alone takes, and ada's
 // ratio to each API.
@@ -183,6 +183,9 @@ func (t *table) print(w io.Writer) {
 	fmt.Fprintf(w, "\n|---|---:|---:|%s\n", strings.Repeat("---:|", len(t.peers)))
 	var solo []string
 	for _, wl := range t.workloads {
+		if isHrefControl(wl) {
+			continue // a table of their own (printHrefs)
+		}
 		hasPeer := false
 		for k := range t.data {
 			if k.workload == wl && k.peer != ours && k.peer != control {
@@ -190,9 +193,7 @@ func (t *table) print(w io.Writer) {
 			}
 		}
 		if !hasPeer {
-			if !isHrefControl(wl) {
-				solo = append(solo, wl)
-			}
+			solo = append(solo, wl)
 			continue
 		}
 		for _, procs := range t.procs[wl] {
@@ -252,24 +253,25 @@ func (t *table) printScaling(w io.Writer, solo []string) {
 }
 
 // hrefSuffix names the controls of ../../hrefs_test.go: workload W+"Href"
-// (peer control) makes each of W's hrefs that spanurl's (URL).Parse
-// allocates, and does nothing else.
+// makes each of W's hrefs that spanurl's (URL).Parse allocates, and does
+// nothing else: in Go (peer control) and in C++ with malloc, as ada makes
+// its own (peer ada, ../../adacpp).
 const hrefSuffix = "Href"
 
-// isHrefControl reports whether wl is such a control: its peer is control
-// alone, and the workload it stands for is in the run.
+// isHrefControl reports whether wl is such a control.
 func isHrefControl(wl string) bool {
 	return strings.HasSuffix(wl, hrefSuffix) && len(wl) > len(hrefSuffix)
 }
 
 // printHrefs prints, for each workload W with a control W+"Href", what
-// making W's hrefs costs beside what the whole of W costs: the control
-// (the hrefs' allocation and copy alone), and W through spanurl's three
-// APIs: (URL).Parse (one allocation per new href), span.Arena (hrefs in
-// shared blocks: workload "Arena"+W) and span.Parser (no allocation:
-// "Parser"+W), then native ada. Each ns/URL is the median; the last two
-// columns are ada's time over each of spanurl's three (the figure of
-// issue 4's "≤ ½ ada" targets) and the control's share of ada's time.
+// making W's hrefs costs beside what the whole of W costs: the control in
+// Go and in C++ (the hrefs' allocation and copy alone), and W through
+// spanurl's three APIs: (URL).Parse (one allocation per new href),
+// span.Arena (hrefs in shared blocks: workload "Arena"+W) and span.Parser
+// (no allocation: "Parser"+W), then native ada. Each ns/URL is the median;
+// the last columns are ada's time over each of spanurl's three (the
+// figure of issue 4's "≤ ½ ada" targets) and the Go control's share of
+// ada's time.
 func (t *table) printHrefs(w io.Writer) {
 	header := false
 	for _, wl := range t.workloads {
@@ -283,29 +285,31 @@ func (t *table) printHrefs(w io.Writer) {
 				continue
 			}
 			if !header {
-				fmt.Fprintf(w, "\n| workload | -cpu | the hrefs alone (control): ns/URL, allocs/URL | %s (URL).Parse | %s span.Arena | %s span.Parser | ada | ada over each of the three | hrefs alone / ada |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n", ours, ours, ours)
+				fmt.Fprintf(w, "\n| workload | -cpu | the hrefs alone in Go (control): ns/URL, allocs/URL | the same in C++ (malloc) | %s (URL).Parse | %s span.Arena | %s span.Parser | ada | ada over each of the three | Go's hrefs alone / ada |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n", ours, ours, ours)
 				header = true
+			}
+			cell := func(d *samples) string {
+				if d == nil {
+					return "-"
+				}
+				return nsCell(d)
 			}
 			ada := t.data[key{base, "ada", procs}]
 			apis := []*samples{t.data[key{base, ours, procs}], t.data[key{"Arena" + base, ours, procs}], t.data[key{"Parser" + base, ours, procs}]}
 			cells := make([]string, len(apis))
 			over := make([]string, len(apis))
 			for i, d := range apis {
-				cells[i], over[i] = "-", "-"
-				if d != nil {
-					cells[i] = nsCell(d)
-					if ada != nil {
-						over[i] = fmt.Sprintf("%.2fx", ratio(ada, d))
-					}
+				cells[i], over[i] = cell(d), "-"
+				if d != nil && ada != nil {
+					over[i] = fmt.Sprintf("%.2fx", ratio(ada, d))
 				}
 			}
-			adaCell, share := "-", "-"
+			share := "-"
 			if ada != nil {
-				adaCell = nsCell(ada)
 				share = fmt.Sprintf("%.2f", median(c.ns)/median(ada.ns))
 			}
-			fmt.Fprintf(w, "| %s | %d | %s, %s | %s | %s | %s | %s |\n", base, procs, nsCell(c), allocCell(c),
-				strings.Join(cells, " | "), adaCell, strings.Join(over, ", "), share)
+			fmt.Fprintf(w, "| %s | %d | %s, %s | %s | %s | %s | %s | %s |\n", base, procs, nsCell(c), allocCell(c),
+				cell(t.data[key{wl, "ada", procs}]), strings.Join(cells, " | "), cell(ada), strings.Join(over, ", "), share)
 		}
 	}
 }
@@ -336,6 +340,9 @@ func (t *table) printPaired(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|", len(t.peers)))
 	for _, wl := range t.workloads {
+		if isHrefControl(wl) {
+			continue
+		}
 		for _, procs := range t.procs[wl] {
 			base := t.data[key{wl, ours, procs}]
 			if base == nil {
