@@ -95,7 +95,8 @@ func (p *Parser) slowParse(s string, base *record.URL) (URL, error) {
 }
 
 // Clone returns a copy of u that owns its memory: use it to keep a URL
-// returned by a Parser past the Parser's next call.
+// returned by a Parser past the Parser's next call, or one returned by an
+// Arena without keeping the Arena's block of hrefs alive with it.
 func (u URL) Clone() URL {
 	u.href = strings.Clone(u.href)
 	return u
