@@ -10,8 +10,10 @@ import (
 // request, with its bytes already known (computed before timing), and
 // copies them in: what giving the caller the href costs in Go with no
 // parsing at all. Read it against Requests/spanurl (the parse with that
-// allocation) and ParserRequests/spanurl (the parse without it): cmd/ratios
-// lists the three beside ada's.
+// allocation), ArenaRequests and ParserRequests (the parse with hrefs in
+// shared blocks, and without any), and against the same control in C++
+// (RequestsHref/ada, run by adacpp/bench.cpp): cmd/ratios lists them all
+// beside ada's Requests.
 func BenchmarkRequestsHref(b *testing.B) {
 	r, err := LoadRequests()
 	skipOnNoData(b, err)
@@ -71,3 +73,25 @@ func hrefControl(b *testing.B, r *Refs) {
 //
 //go:noinline
 func cloneHref(s string) string { return strings.Clone(s) }
+
+// TestWithin: within tells shared memory from equal text, which is how
+// SpanHrefs tells an href (URL).Parse allocated from one it did not.
+func TestWithin(t *testing.T) {
+	text := "http://example.com/path?q"
+	other := strings.Clone(text)
+	for _, c := range []struct {
+		s, t string
+		want bool
+	}{
+		{text[7:18], text, true}, // a part of text's memory
+		{text, text, true},       // all of it
+		{other, text, false},     // the same bytes elsewhere
+		{other[7:18], text, false},
+		{text[20:], text[:20], false}, // right after t's end
+		{"", text, true},              // nothing to allocate
+	} {
+		if got := within(c.s, c.t); got != c.want {
+			t.Errorf("within(%q, %q) = %v, want %v", c.s, c.t, got, c.want)
+		}
+	}
+}
