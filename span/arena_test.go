@@ -135,7 +135,7 @@ func TestArenaAllocs(t *testing.T) {
 		total += len("http://www.example.com") + len(refs[i])
 	}
 	var a span.Arena
-	var kept []span.URL
+	kept := make([]span.URL, 0, len(refs))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for _, r := range refs {
@@ -143,12 +143,13 @@ func TestArenaAllocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kept = append(kept, u) // preallocating would not change the count much; see below
+		kept = append(kept, u)
 	}
 	runtime.ReadMemStats(&after)
-	// kept's own growth is about 12 allocations (append doubling).
+	// A block's unused end (less than one href) moves the count up a
+	// little; one allocation per URL, as (URL).Parse makes, would be 2,000.
 	blocks := total/(8<<10) + 1
-	if n := int(after.Mallocs - before.Mallocs); n > blocks+blocks/4+14 {
+	if n := int(after.Mallocs - before.Mallocs); n > blocks+blocks/4 {
 		t.Errorf("%d URLs (%d bytes of href) made %d allocations, want about %d blocks", len(refs), total, n, blocks)
 	}
 	for i, u := range kept {
