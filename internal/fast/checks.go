@@ -275,7 +275,7 @@ func omittedOr(pos, shift int) uint32 { return uint32(moved(pos, shift)) }
 // href then aliases it and is valid until the Buffer is used again. With
 // ValidateOnly set nothing is built and Href is left empty (CanParse).
 // With Keep set every href is permanent: it is built in the free end of a
-// block of KeepBlock bytes (see keepTail), which is never written again.
+// block of keepBlock bytes (see keepTail), which is never written again.
 type Buffer struct {
 	b            []byte
 	tmp          []byte // a scheme-relative reference with the base's scheme
@@ -283,11 +283,11 @@ type Buffer struct {
 	Keep         bool
 }
 
-// KeepBlock is the size of the blocks a Buffer with Keep allocates: one
+// keepBlock is the size of the blocks a Buffer with Keep allocates: one
 // allocation for the hrefs of about fifty requests, and what one kept href
 // can hold in memory at most. An href larger than this gets a block of its
 // own size.
-const KeepBlock = 8 << 10
+const keepBlock = 8 << 10
 
 // grow returns an empty buffer with room for size bytes: the Buffer's
 // memory when given, otherwise new memory.
@@ -310,7 +310,7 @@ func grow(buf *Buffer, size int) []byte {
 // they are: nothing is written below len(buf.b).
 func keepTail(buf *Buffer, size int) []byte {
 	if cap(buf.b)-len(buf.b) < size {
-		buf.b = make([]byte, 0, max(KeepBlock, size))
+		buf.b = make([]byte, 0, max(keepBlock, size))
 	}
 	return buf.b[len(buf.b):len(buf.b)]
 }

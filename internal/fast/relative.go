@@ -108,27 +108,25 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			// (the base is special), so that the text is the href rather
 			// than one more copy with the "/" added.
 			scheme := bh[:bp.SchemeEnd()+1]
-			// With Keep the text is kept in the Buffer's block like an
-			// href, since it may become one.
+			// The text is built as an href is (grow, finish), since it may
+			// become one, except in a reused Buffer, whose memory for hrefs
+			// ParseAbsolute may overwrite while it reads the text: there it
+			// has a slice of its own.
+			reused := buf != nil && !buf.Keep
 			var text []byte
-			switch {
-			case buf == nil:
-				text = make([]byte, 0, len(scheme)+len(ref)+1)
-			case buf.Keep:
-				text = grow(buf, len(scheme)+len(ref)+1)
-			default:
+			if reused {
 				text = buf.tmp[:0]
+			} else {
+				text = grow(buf, len(scheme)+len(ref)+1)
 			}
 			text = append(append(text, scheme...), ref...)
 			if bareAuthority(&sc, ref) {
 				text = append(text, '/')
 			}
-			switch {
-			case buf == nil:
-			case buf.Keep:
-				finish(buf, text)
-			default:
+			if reused {
 				buf.tmp = text
+			} else {
+				finish(buf, text)
 			}
 			return ParseAbsolute(unsafe.String(unsafe.SliceData(text), len(text)), buf)
 		}
