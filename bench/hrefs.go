@@ -13,10 +13,7 @@ import (
 // RelativeHref (hrefs_test.go, and adacpp/bench.cpp's on the file
 // cmd/corpora writes from this) make the fresh ones and nothing else.
 func SpanHrefs(r *Refs) (hrefs []string, fresh []bool) {
-	bases := make([]span.URL, len(r.Bases))
-	for i, s := range r.Bases {
-		bases[i], _ = span.Parse(s)
-	}
+	bases := spanBases(r)
 	hrefs = make([]string, len(r.Ref))
 	fresh = make([]bool, len(r.Ref))
 	for i, ref := range r.Ref {
@@ -36,4 +33,14 @@ func within(s, t string) bool {
 	}
 	p, q := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(t)))
 	return p >= q && p+uintptr(len(s)) <= q+uintptr(len(t))
+}
+
+// spanBases parses each distinct base once. A base that fails to parse is
+// the zero URL, against which (URL).Parse parses the reference as absolute.
+func spanBases(r *Refs) []span.URL {
+	bases := make([]span.URL, len(r.Bases))
+	for i, s := range r.Bases {
+		bases[i], _ = span.Parse(s)
+	}
+	return bases
 }

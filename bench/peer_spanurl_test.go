@@ -80,16 +80,6 @@ func init() {
 	})
 }
 
-// spanBases parses each distinct base once. A base that fails to parse is
-// the zero URL, against which (URL).Parse parses the reference as absolute.
-func spanBases(r *Refs) []span.URL {
-	bases := make([]span.URL, len(r.Bases))
-	for i, s := range r.Bases {
-		bases[i], _ = span.Parse(s)
-	}
-	return bases
-}
-
 // BenchmarkAbsoluteParallel: Absolute for spanurl from GOMAXPROCS goroutines
 // (run with -cpu 1,2 to see the scaling).
 func BenchmarkAbsoluteParallel(b *testing.B) {

@@ -1,15 +1,11 @@
 package span_test
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/spanurl/spanurl/internal/testdata"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -70,13 +66,12 @@ func TestArenaMatchesParse(t *testing.T) {
 // every URL of absolute.txt and messy.txt, through one Arena, kept: each
 // result equals the package-level function's, after the whole corpus.
 func TestArenaCorpora(t *testing.T) {
-	dir := testdata.DatasetsDir(t)
 	var a span.Arena
 	for _, name := range []string{"absolute.txt", "messy.txt", "relative.tsv", "requests.txt"} {
-		var got, want []span.URL
-		var inputs []string
+		lines := readLines(t, name)
+		got, want := make([]span.URL, len(lines)), make([]span.URL, len(lines))
 		bases := map[string]span.URL{}
-		eachLine(t, filepath.Join(dir, name), func(line string) {
+		for i, line := range lines {
 			ref, second, tab := strings.Cut(line, "\t")
 			var base span.URL
 			if tab {
@@ -93,32 +88,14 @@ func TestArenaCorpora(t *testing.T) {
 				}
 				base = b
 			}
-			g, _ := a.ParseRef(base, ref)
-			w, _ := base.Parse(ref)
-			got, want, inputs = append(got, g), append(want, w), append(inputs, line)
-		})
+			got[i], _ = a.ParseRef(base, ref)
+			want[i], _ = base.Parse(ref)
+		}
 		for i := range got {
 			if got[i] != want[i] {
-				t.Fatalf("%s: %q: an Arena kept %q, Parse gives %q", name, inputs[i], got[i].Href(), want[i].Href())
+				t.Fatalf("%s: %q: an Arena kept %q, Parse gives %q", name, lines[i], got[i].Href(), want[i].Href())
 			}
 		}
-	}
-}
-
-func eachLine(t *testing.T, path string, f func(string)) {
-	t.Helper()
-	file, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		f(sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -10,7 +10,8 @@ import (
 	"github.com/spanurl/spanurl/span"
 )
 
-func readLines(b *testing.B, name string) []string {
+// readLines returns the lines of the corpus name in ../shared/datasets.
+func readLines(b testing.TB, name string) []string {
 	f, err := os.Open(filepath.Join(testdata.DatasetsDir(b), name))
 	if err != nil {
 		b.Fatal(err)
