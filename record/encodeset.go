@@ -1,5 +1,10 @@
 package record
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // EncodeSet is a percent-encode set: a set of bytes that the UTF-8
 // percent-encode algorithms write as %XX. Every set of the standard contains
 // all non-ASCII code points, so a set is a 128-bit table for ASCII, and every
@@ -67,6 +72,41 @@ const upperHex = "0123456789ABCDEF"
 // AppendPercentEncodedByte appends "%XX" (upper hex) for c.
 func AppendPercentEncodedByte(dst []byte, c byte) []byte {
 	return append(dst, '%', upperHex[c>>4], upperHex[c&15])
+}
+
+// AppendPercentEncodedAll appends "%XX" (upper hex) for every byte of s,
+// growing dst once: a run of non-ASCII bytes, which every percent-encode
+// set encodes whole.
+func AppendPercentEncodedAll[S ~string | ~[]byte](dst []byte, s S) []byte {
+	n := len(dst)
+	dst = slices.Grow(dst, 3*len(s))[:n+3*len(s)]
+	out := dst[n:]
+	for i := 0; i < len(s) && 3*i+2 < len(out); i++ {
+		c := s[i]
+		out[3*i], out[3*i+1], out[3*i+2] = '%', upperHex[c>>4], upperHex[c&15]
+	}
+	return dst
+}
+
+// NonASCIIEnd returns the end of the run of non-ASCII bytes that starts at
+// s[i] (i itself when s[i] is ASCII or i is len(s)). A word in another
+// script is such a run, and since every percent-encode set holds every
+// non-ASCII byte and none of them ends a path, query or fragment, parsers
+// encode the run in one step (AppendPercentEncodedAll).
+func NonASCIIEnd[S ~string | ~[]byte](s S, i int) int {
+	// Eight bytes at a time (a word is tens of bytes): the first ASCII byte
+	// is the lowest byte of the little-endian word without its top bit.
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if ascii := ^w & 0x8080808080808080; ascii != 0 {
+			return i + bits.TrailingZeros64(ascii)>>3
+		}
+	}
+	for i < len(s) && s[i] >= 0x80 {
+		i++
+	}
+	return i
 }
 
 // AppendPercentEncoded UTF-8 percent-encodes s (already UTF-8) using set:

@@ -126,6 +126,63 @@ func TestEncodeSets(t *testing.T) {
 	}
 }
 
+// TestAppendPercentEncodedAll: every byte becomes its "%XX", appended after
+// what dst holds, whatever dst's spare capacity; dst's bytes are kept.
+func TestAppendPercentEncodedAll(t *testing.T) {
+	for _, tc := range []struct{ dst, s, want string }{
+		{"", "", ""},
+		{"P", "", "P"},
+		{"", "\xc3\xa9", "%C3%A9"},
+		{"/a", "\xe4\xb8\xad\xff\x80", "/a%E4%B8%AD%FF%80"},
+		{"", "a\x00 ", "%61%00%20"},
+	} {
+		for spare := range 8 {
+			dst := append(make([]byte, 0, len(tc.dst)+spare), tc.dst...)
+			if got := record.AppendPercentEncodedAll(dst, tc.s); string(got) != tc.want {
+				t.Errorf("AppendPercentEncodedAll(%q (cap +%d), %q) = %q, want %q", tc.dst, spare, tc.s, got, tc.want)
+			}
+		}
+	}
+	var all []byte
+	for c := range 256 {
+		all = append(all, byte(c))
+	}
+	var want []byte
+	for _, c := range all {
+		want = record.AppendPercentEncodedByte(want, c)
+	}
+	if got := record.AppendPercentEncodedAll(nil, string(all)); string(got) != string(want) {
+		t.Errorf("AppendPercentEncodedAll of every byte = %q, want %q", got, want)
+	}
+}
+
+// TestNonASCIIEnd: the end of the run of non-ASCII bytes from every start,
+// with the first ASCII byte at every position (or none), for string and
+// []byte, against a loop over every byte: the eight-byte steps and the
+// tail agree.
+func TestNonASCIIEnd(t *testing.T) {
+	for n := range 40 {
+		for stop := 0; stop <= n; stop++ {
+			b := []byte(strings.Repeat("\x80\xff\xd0", n)[:n])
+			if stop < n {
+				b[stop] = 'a' + byte(stop%3)*0x3f // 'a', 0xA0 or 0xDF: only 'a' is ASCII
+			}
+			for i := 0; i <= n; i++ {
+				want := i
+				for want < n && b[want] >= 0x80 {
+					want++
+				}
+				if got := record.NonASCIIEnd(string(b), i); got != want {
+					t.Fatalf("NonASCIIEnd(%q, %d) = %d, want %d", b, i, got, want)
+				}
+				if got := record.NonASCIIEnd(b, i); got != want {
+					t.Fatalf("NonASCIIEnd([]byte(%q), %d) = %d, want %d", b, i, got, want)
+				}
+			}
+		}
+	}
+}
+
 func TestPercentDecode(t *testing.T) {
 	// The standard's examples.
 	if got := string(record.AppendPercentDecoded(nil, []byte("%25%s%1G"))); got != "%%s%1G" {
