@@ -123,17 +123,28 @@ func TestEscapeClass(t *testing.T) {
 }
 
 // TestAppendEscapedRandom: appendEscaped and escapable, which visit only
-// the bytes of classEscape and classBad, do what the loops over every byte
-// do, on strings of
-// up to 700 bytes (past the scanner's window) in every state.
+// the bytes of classEscape and classBad and take runs of non-ASCII bytes
+// whole, do what the loops over every byte do, on strings of up to 700
+// bytes (past the scanner's window) in every state. Some runs of non-ASCII
+// bytes are long (words of up to 200 bytes, valid UTF-8 or not), so that
+// they cross blocks and the window and end the string.
 func TestAppendEscapedRandom(t *testing.T) {
 	const alphabet = "ab/?#  \"<>`{}^'|%\x7fé\x01\t\x1f\xff\xe2\x82"
+	words := []string{"ж", "中", "é", "\U0001F600", "\xff", "\xe2\x82"}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
 		var b strings.Builder
 		n := r.IntN(700)
 		for b.Len() < n {
-			if r.IntN(8) == 0 {
+			if r.IntN(24) == 0 {
+				w := words[r.IntN(len(words))]
+				if r.IntN(4) != 0 {
+					w = words[r.IntN(3)] // most runs valid UTF-8, as escapable then lets them through
+				}
+				for range 1 + r.IntN(200/len(w)) {
+					b.WriteString(w)
+				}
+			} else if r.IntN(8) == 0 {
 				b.WriteByte(alphabet[r.IntN(len(alphabet))])
 			} else {
 				b.WriteByte('a' + byte(r.IntN(26)))

@@ -114,6 +114,17 @@ func (it *iter) init(sc *scanner, c class, i, end int) {
 	}
 }
 
+// skipTo moves it on to position j, at or past the last one next
+// returned: the next call returns the first position from j on. A caller
+// that handles a run of bytes itself passes over it this way rather than
+// visiting every byte.
+func (it *iter) skipTo(sc *scanner, j int) {
+	it.k, it.m = j>>6, 0
+	if j < it.end {
+		it.m = pick(sc.block(it.k), it.c) & spanMask(j&63, min(it.end-it.k*64, 64))
+	}
+}
+
 // next returns the next position, or -1 when there is none.
 func (it *iter) next(sc *scanner) int {
 	for it.m == 0 {
