@@ -69,6 +69,16 @@ func (p *Parser) plainRun(i int, t *plainSet) int {
 	return p.runOf(i, t)
 }
 
+// nonASCIIRun returns how many bytes from p.input[i] are non-ASCII, or 0
+// when validation errors are collected (each code point is then checked on
+// its own step).
+func (p *Parser) nonASCIIRun(i int) int {
+	if p.errs.on {
+		return 0
+	}
+	return record.NonASCIIEnd(p.input, i) - i
+}
+
 // takeRun is a step of the authority or host state that appends
 // p.input[i] to dst, taking along the run of bytes in t after it (the steps
 // that would append them one by one). It returns the position of the last
@@ -82,11 +92,16 @@ func (p *Parser) takeRun(dst []byte, i int, t *plainSet) ([]byte, int) {
 // p.input[i] if it is not a URL unit, then UTF-8 percent-encode it using
 // set and append the result to dst. When errors are not collected, the run
 // of bytes in plain from i on is appended at once instead (those steps
-// would append them unchanged). It returns the position of the last byte
-// taken.
+// would append them unchanged), and so is a run of non-ASCII bytes,
+// encoded (those steps would encode every byte: every percent-encode set
+// holds them all, and none ends these states). It returns the position of
+// the last byte taken.
 func (p *Parser) encodeRun(dst []byte, i int, plain *plainSet, set *record.EncodeSet) ([]byte, int) {
 	if k := p.plainRun(i, plain); k > 0 {
 		return append(dst, p.input[i:i+k]...), i + k - 1
+	}
+	if k := p.nonASCIIRun(i); k > 0 {
+		return record.AppendPercentEncodedAll(dst, p.input[i:i+k]), i + k - 1
 	}
 	p.checkURLUnit(i)
 	return appendEncodedByte(dst, p.input[i], set), i
