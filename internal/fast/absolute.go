@@ -189,13 +189,15 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		return "", p, false
 	}
 	// The authority ends at the first "/", "?" or "#". Of the delimiters,
-	// only "." (label separators) and one ":" (the port) may come before
-	// it: "@" (credentials), "%", "[", "]" and "\" decline. All of this is
-	// mask arithmetic on the kernel's per-character masks: no branch per
-	// delimiter, whose character is unpredictable. The same pass collects
-	// the authority's uppercase letters, and its Bad and Extra bytes, which
-	// decline (the host parser would reject, encode or map them).
+	// only "." (label separators), one ":" (the port) and one "@" (after
+	// credentials) may come before it: "%", "[", "]" and "\" decline. All
+	// of this is mask arithmetic on the kernel's per-character masks: no
+	// branch per delimiter, whose character is unpredictable. The same pass
+	// collects the authority's uppercase letters, and its Bad and Extra
+	// bytes, which decline (the host parser would reject, encode or map
+	// them). Credentials move a past the "@" and the scan starts over there.
 	colon, end := -1, n
+	userEnd := -1 // with credentials, where the username ends (its ":" or the "@")
 	var upper, odd uint64
 	for k := a >> 6; k*64 < n; k++ {
 		b := sc.cached(k)
@@ -219,7 +221,15 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		if stop != 0 {
 			end = k*64 + bits.TrailingZeros64(stop)
 			if stop&-stop&other != 0 {
-				return "", p, false
+				if s[end] != '@' || userEnd >= 0 {
+					return "", p, false
+				}
+				if userEnd = canonicalUserinfo(s, a, end); userEnd < 0 {
+					return "", p, false
+				}
+				a, colon, end, upper, odd = end+1, -1, n, 0, 0
+				k = a>>6 - 1 // the loop's k++ makes it a's block
+				continue
 			}
 			break
 		}
@@ -293,6 +303,9 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		queryStart, fragmentStart, escape, ok = checkPath(sc, s, end)
 	}
 	if !ok {
+		if userEnd >= 0 {
+			return "", p, false // specialDotted builds from the host on
+		}
 		return specialDotted(s, schemeEnd, a, hostEnd, colon, end, port, dropPort, kind, buf)
 	}
 	if escape && !escapable(sc, end) {
@@ -301,7 +314,14 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 
 	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
 		// The input is its own serialization.
+		if userEnd >= 0 {
+			return s, record.PackFields(uint32(schemeEnd), uint32(userEnd), uint32(a), uint32(hostEnd), uint32(port),
+				uint32(end), uint32(queryStart), uint32(fragmentStart), kind, record.FlagSpecial), true
+		}
 		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, record.FlagSpecial), true
+	}
+	if userEnd >= 0 {
+		return "", p, false // the fix-ups build from the host on
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
 	// port is empty or default, add the "/" path, percent-encode.
@@ -339,6 +359,30 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
 	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
+}
+
+// canonicalUserinfo checks the credentials s[a:at] of a special URL, before
+// its "@" at s[at], for the form the serializer writes back unchanged: not
+// empty, no byte of the userinfo percent-encode set but one ":", and no
+// empty password after that ":" (the serializer drops an empty password's
+// ":" and the "@" of empty credentials). It returns where the username
+// ends (the ":", or at), or -1.
+func canonicalUserinfo(s string, a, at int) int {
+	if at == a || s[at-1] == ':' {
+		return -1
+	}
+	userEnd := at
+	for i := a; i < at; i++ {
+		c := s[i]
+		if c == ':' && userEnd == at {
+			userEnd = i
+			continue
+		}
+		if record.UserinfoSet.Contains(c) {
+			return -1
+		}
+	}
+	return userEnd
 }
 
 // specialDotted is parseSpecial's build for a path that checkPath declined
