@@ -6,8 +6,9 @@
 // port, a missing "/" path, bytes the path, opaque path, query or fragment
 // state percent-encodes, single- and double-dot path segments) are
 // written into one new buffer. It takes special URLs with a domain or
-// canonical IPv4 host, non-special ones with an opaque path or a plain
-// opaque host, and references against a special base.
+// canonical IPv4 host (and credentials, when the URL needs no fix-up),
+// non-special ones with an opaque path or a plain opaque host, and
+// references against a special base.
 //
 // Anything else makes it decline, and the caller runs internal/slow: the
 // fast path never guesses. The invariant, enforced by a differential fuzz
