@@ -80,10 +80,9 @@ func AppendPercentEncodedByte(dst []byte, c byte) []byte {
 func AppendPercentEncodedAll[S ~string | ~[]byte](dst []byte, s S) []byte {
 	n := len(dst)
 	dst = slices.Grow(dst, 3*len(s))[:n+3*len(s)]
-	out := dst[n:]
-	for i := 0; i < len(s) && 3*i+2 < len(out); i++ {
-		c := s[i]
-		out[3*i], out[3*i+1], out[3*i+2] = '%', upperHex[c>>4], upperHex[c&15]
+	for i := range len(s) {
+		c, out := s[i], dst[n+3*i:n+3*i+3]
+		out[0], out[1], out[2] = '%', upperHex[c>>4], upperHex[c&15]
 	}
 	return dst
 }

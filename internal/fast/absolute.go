@@ -302,10 +302,12 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	} else {
 		queryStart, fragmentStart, escape, ok = checkPath(sc, s, end)
 	}
+	if userEnd >= 0 && (!ok || escape || upperScheme || upperHost || dropPort || missingSlash) {
+		// Credentials are taken only as their own serialization: every
+		// fix-up, specialDotted's too, builds the href from the host on.
+		return "", p, false
+	}
 	if !ok {
-		if userEnd >= 0 {
-			return "", p, false // specialDotted builds from the host on
-		}
 		return specialDotted(s, schemeEnd, a, hostEnd, colon, end, port, dropPort, kind, buf)
 	}
 	if escape && !escapable(sc, end) {
@@ -319,9 +321,6 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 				uint32(end), uint32(queryStart), uint32(fragmentStart), kind, record.FlagSpecial), true
 		}
 		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, record.FlagSpecial), true
-	}
-	if userEnd >= 0 {
-		return "", p, false // the fix-ups build from the host on
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
 	// port is empty or default, add the "/" path, percent-encode.

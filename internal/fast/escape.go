@@ -36,6 +36,7 @@ func escapable(sc *scanner, from int) bool {
 	if rest != "" && (rest[0] == ' ' || rest[len(rest)-1] == ' ') {
 		return false
 	}
+	ascii := true
 	var it iter
 	it.init(sc, classBad, from, len(sc.s))
 	for i := it.next(sc); i >= 0; i = it.next(sc) {
@@ -43,28 +44,12 @@ func escapable(sc *scanner, from int) bool {
 		case c < 0x20:
 			return false
 		case c >= 0x80:
-			return noControlFrom(sc, &it, i) && utf8.ValidString(rest)
-		}
-	}
-	return true
-}
-
-// noControlFrom is escapable's loop from its first non-ASCII byte, at
-// sc.s[i], on: whether no C0 control follows. It takes each run of
-// non-ASCII bytes in one step. Not inlined, for the reason appendNonASCII
-// is not.
-//
-//go:noinline
-func noControlFrom(sc *scanner, it *iter, i int) bool {
-	for ; i >= 0; i = it.next(sc) {
-		switch c := sc.s[i]; {
-		case c < 0x20:
-			return false
-		case c >= 0x80:
+			// A run of non-ASCII bytes (a word in another script) in one step.
+			ascii = false
 			it.skipTo(sc, record.NonASCIIEnd(sc.s, i))
 		}
 	}
-	return true
+	return ascii || utf8.ValidString(rest)
 }
 
 // appendEscaped appends escapable sc.s[from:] to dst, from state on, as

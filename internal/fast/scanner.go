@@ -108,10 +108,8 @@ type iter struct {
 // more than the whole scan. The iterator holds no pointer to the scanner
 // (next takes it): storing one would make the scanner escape to the heap.
 func (it *iter) init(sc *scanner, c class, i, end int) {
-	it.c, it.k, it.end, it.m = c, i>>6, end, 0
-	if i < end {
-		it.m = pick(sc.block(it.k), c) & spanMask(i&63, min(end-it.k*64, 64))
-	}
+	it.c, it.end = c, end
+	it.skipTo(sc, i)
 }
 
 // skipTo moves it on to position j, at or past the last one next
