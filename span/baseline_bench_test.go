@@ -42,3 +42,19 @@ func BenchmarkParseDataset(b *testing.B) {
 		})
 	}
 }
+
+// benchParseEach runs span.Parse on each named input as a sub-benchmark,
+// with MB/s and allocations per op; a parse failure fails it.
+func benchParseEach(b *testing.B, inputs []struct{ name, input string }) {
+	for _, c := range inputs {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.input)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := span.Parse(c.input); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
