@@ -44,6 +44,7 @@ fuzz FuzzFastSlow ./span
 fuzz FuzzFastSlow ./span -tags noasm
 fuzz FuzzParse ./span
 fuzz FuzzParseWithBase ./span
+fuzz FuzzPlainToASCII ./internal/slow
 fuzz FuzzSetters ./api
 fuzz FuzzClassify ./internal/asm
 fuzz FuzzJoin ./internal/asm

@@ -4,12 +4,14 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/idna"
 	"golang.org/x/text/secure/bidirule"
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/spanurl/spanurl/internal/uts46"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -111,6 +113,8 @@ func domainToASCII(dst []byte, domain []byte, beStrict bool) ([]byte, record.Err
 			}
 			dst = append(dst, c)
 		}
+	} else if plain, ok := plainToASCII(dst, domain, beStrict); ok {
+		dst = plain
 	} else {
 		result, ok := uts46ToASCII(domain, beStrict)
 		// 2. If result is a failure value, domain-to-ASCII validation error, return failure.
@@ -137,6 +141,17 @@ func domainToASCII(dst []byte, domain []byte, beStrict bool) ([]byte, record.Err
 	// forbidden domain code point. (UTS #46 guarantees it when beStrict is true.)
 	// 5. Return result.
 	return dst, 0
+}
+
+// plainToASCII is UTS #46 ToASCII of a plain Unicode domain (see
+// internal/uts46) when beStrict is false: the same result as uts46ToASCII,
+// without x/net/idna's microseconds and allocations. It reports false, with
+// dst unchanged, for any other domain and when beStrict is true.
+func plainToASCII(dst, domain []byte, beStrict bool) ([]byte, bool) {
+	if beStrict {
+		return dst, false
+	}
+	return uts46.ToASCII(dst, unsafe.String(unsafe.SliceData(domain), len(domain)))
 }
 
 // domainToUnicode runs domain to Unicode on domain (UTF-8) with beStrict. It

@@ -1,0 +1,134 @@
+package slow
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/internal/uts46"
+)
+
+// plainContexts are the domains TestPlainToASCIIEveryCodePoint builds around each code
+// point: alone, between ASCII (uppercase, a digit, a hyphen) in a label beside others,
+// twice beside another plain code point, and after a label that mapping changes.
+var plainContexts = []func(r string) string{
+	func(r string) string { return r },
+	func(r string) string { return "Ab" + r + "-9.example" },
+	func(r string) string { return "x." + r + "ß" + r },
+}
+
+// TestPlainToASCIIEveryCodePoint: on every code point uts46.ToASCII accepts, in every
+// context of plainContexts, its result is the full algorithm's (x/net/idna with the
+// checks this package adds). A code point it accepts wrongly fails here.
+func TestPlainToASCIIEveryCodePoint(t *testing.T) {
+	step := rune(1)
+	if testdata.RaceEnabled || testing.Short() {
+		step = 7 // a seventh of them, different ones from context to context
+	}
+	accepted := 0
+	for i, context := range plainContexts {
+		for r := utf8.RuneSelf + rune(i); r <= unicode.MaxRune; r += step {
+			if !utf8.ValidRune(r) {
+				continue
+			}
+			domain := []byte(context(string(r)))
+			got, ok := uts46.ToASCII(nil, string(domain))
+			if !ok {
+				continue
+			}
+			accepted++
+			want, wantOK := uts46ToASCII(domain, false)
+			if !wantOK || string(got) != want {
+				t.Errorf("U+%04X in %+q: plain %+q, full algorithm %+q (ok %v)", r, domain, got, want, wantOK)
+			}
+		}
+	}
+	// The set holds over 148,000 code points (CJK alone is most of it), in
+	// each of the three contexts.
+	if want := 3 * 140000 / int(step); accepted < want {
+		t.Errorf("uts46.ToASCII accepted %d domains, expected over %d", accepted, want)
+	}
+}
+
+// TestPlainToASCII: domains of every script's usual shape, and the shapes that are not
+// plain and must go to the full algorithm.
+func TestPlainToASCII(t *testing.T) {
+	for _, c := range []struct {
+		in, want string // want "" for not plain
+	}{
+		{"münchen.de", "xn--mnchen-3ya.de"},
+		{"Bücher.EXAMPLE", "xn--bcher-kva.example"},
+		{"пример.рф", "xn--e1afmkfd.xn--p1ai"},
+		{"例え.jp", "xn--r8jz45g.jp"},
+		{"한국.kr", "xn--3e0b707e.kr"},
+		{"faß.de", "xn--fa-hia.de"},
+		{"ελληνικά.gr", "xn--hxargifdar.gr"},
+		{"ไทย.th", "xn--o3cw4h.th"},
+		{"a-ü-1.b", "xn--a--1-1ra.b"},
+		{"MÜNCHEN.de", ""},       // Ü maps to ü
+		{"münchen.de.", ""},      // an empty label
+		{"a..ü", ""},             // an empty label
+		{"xn--mnchen-3ya.ü", ""}, // an xn-- label is decoded and checked
+		{"XN--ü", ""},
+		{"münchen_x.de", ""},   // '_' is left to the full algorithm
+		{"ü%41.de", ""},        // so is '%'
+		{"ü\u3002de", ""},      // an ideographic full stop maps to '.'
+		{"e\u0301.de", ""},     // a combining mark
+		{"\u05d0.il", ""},      // right-to-left
+		{"a\u200db.de", ""},    // a joiner
+		{"münchen.de\xff", ""}, // invalid UTF-8
+		{"example.com", ""},    // ASCII: the caller's own case
+		{strings.Repeat("ü", 64), ""},
+		{strings.Repeat("ü", 63), "xn--td" + strings.Repeat("a", 63)},
+	} {
+		got, ok := uts46.ToASCII([]byte("prefix:"), c.in)
+		if c.want == "" {
+			if ok || string(got) != "prefix:" {
+				t.Errorf("ToASCII(%+q) = %+q, %v; want not plain, dst unchanged", c.in, got, ok)
+			}
+			continue
+		}
+		if !ok || string(got) != "prefix:"+c.want {
+			t.Errorf("ToASCII(%+q) = %+q, %v; want %+q", c.in, got, ok, c.want)
+		}
+		if want, _ := uts46ToASCII([]byte(c.in), false); want != c.want {
+			t.Errorf("%+q: the full algorithm gives %+q, the table here %+q", c.in, want, c.want)
+		}
+	}
+}
+
+// TestPlainToASCIIAllocs: a plain domain costs no allocation beyond dst's growth, also
+// through domainToASCII.
+func TestPlainToASCIIAllocs(t *testing.T) {
+	dst := make([]byte, 0, 64)
+	for _, in := range []string{"münchen.de", "пример.рф", "例え.jp"} {
+		domain := []byte(in)
+		if n := testing.AllocsPerRun(100, func() {
+			if _, t := domainToASCII(dst[:0], domain, false); t != 0 {
+				panic(t)
+			}
+		}); n != 0 {
+			t.Errorf("domainToASCII(%q) allocates %v times, want 0", in, n)
+		}
+	}
+}
+
+// FuzzPlainToASCII: whatever uts46.ToASCII accepts, the full algorithm turns into the
+// same ASCII domain.
+func FuzzPlainToASCII(f *testing.F) {
+	for _, s := range []string{"münchen.de", "пример.рф", "例え.jp", "한국.kr", "faß.de", "a-ü-1.b", "ü.ü.ü", "Ab9-ü", "ü"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, domain string) {
+		got, ok := uts46.ToASCII(nil, domain)
+		if !ok {
+			return
+		}
+		want, wantOK := uts46ToASCII([]byte(domain), false)
+		if !wantOK || string(got) != want {
+			t.Errorf("%+q: plain %+q, full algorithm %+q (ok %v)", domain, got, want, wantOK)
+		}
+	})
+}
