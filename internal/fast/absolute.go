@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/internal/uts46"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -246,10 +247,20 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	// A Bad or Extra byte in the host declines, and so does one in the
 	// port (below, with any other non-digit), as do uppercase letters
 	// there: upper != 0 is about the host whenever the URL is accepted.
-	if hostEnd == a || odd != 0 {
+	// The one exception is a host that is a plain Unicode domain (see
+	// internal/uts46), such as "münchen.de": its non-ASCII bytes are Bad,
+	// and domain to ASCII is its own fix-up, Punycode.
+	if hostEnd == a {
 		return "", p, false
 	}
-	upperHost := upper != 0
+	idn := false
+	if odd != 0 {
+		if !uts46.Plain(s[a:hostEnd]) {
+			return "", p, false
+		}
+		idn = true
+	}
+	upperHost := upper != 0 || idn
 	kind := record.HostDomain
 	// Most hosts end in a letter past "f" ("com", "org", "net"): telling
 	// that here, without the call, saves parseSpecial's live registers a
@@ -308,6 +319,9 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		return "", p, false
 	}
 	if !ok {
+		if idn {
+			return "", p, false
+		}
 		return specialDotted(s, schemeEnd, a, hostEnd, colon, end, port, dropPort, kind, buf)
 	}
 	if escape && !escapable(sc, end) {
@@ -328,6 +342,11 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		return "", p, true
 	}
 	size := n
+	if idn {
+		// Room for a host that Punycode makes longer ("münchen" takes 8
+		// bytes, "xn--mnchen-3ya" 14); should it need more, append moves it.
+		size += hostEnd - a
+	}
 	if escape {
 		size += escapeGrowth(sc, end)
 		if size > record.MaxInput {
@@ -343,7 +362,12 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	out := grow(buf, size)
 	out = appendLower(out, s[:schemeEnd])
 	out = append(out, "://"...)
-	out = appendLower(out, s[a:hostEnd])
+	if idn {
+		out = uts46.AppendPlain(out, s[a:hostEnd])
+	} else {
+		out = appendLower(out, s[a:hostEnd])
+	}
+	hostOut := len(out) // hostEnd in out: domain to ASCII may change the host's length
 	if colon >= 0 && !dropPort {
 		out = append(out, s[colon:end]...)
 	}
@@ -353,11 +377,11 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	if escape {
 		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inPath)
-		return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
+		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
 	}
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
-	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
+	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
 }
 
 // canonicalUserinfo checks the credentials s[a:at] of a special URL, before
