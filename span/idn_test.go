@@ -30,21 +30,25 @@ func TestFastIDN(t *testing.T) {
 		{"ws://faß.de:/", true, "xn--fa-hia.de"},
 		{"https://www.ελληνικά.gr/" + strings.Repeat("π", 40), true, "www.xn--hxargifdar.gr"},
 		{"https://" + strings.Repeat("ü", 63) + ".de/", true, "xn--td" + strings.Repeat("a", 63) + ".de"},
-		{"https://" + strings.Repeat("ü", 64) + ".de/", false, ""}, // over a DNS label's length: x/net/idna's
-		{"https://MÜNCHEN.de/", false, ""},                         // Ü maps to ü
-		{"https://münchen.de/a/../b", false, ""},                   // dot segments
-		{"https://u:p@münchen.de/", false, ""},                     // credentials with a fix-up
-		{"https://münchen.de./", false, ""},                        // an empty label
-		{"https://ü.123/", false, ""},                              // ends in a number: failure
-		{"https://mün%63hen.de/", false, ""},                       // percent-decoding first
-		{"https://xn--mnchen-3ya.ü/", false, ""},                   // an xn-- label to check
-		{"https://\u05d0\u05d1.il/", false, ""},                    // right to left: the Bidi rule
-		{"https://e\u0301.de/", false, ""},                         // a combining mark: NFC
-		{"https://a\u200db.de/", false, ""},                        // a joiner: ContextJ
-		{"https://ü\u3002de/", false, ""},                          // maps to "."
-		{"https://ü\ufffd.de/", false, ""},                         // U+FFFD: disallowed
-		{"https://ü\xff.de/", false, ""},                           // invalid UTF-8
-		{"foo://münchen.de/", false, ""},                           // an opaque host: percent-encoded, not IDNA
+		{"https://" + strings.Repeat("ü", 64) + ".de/", false, ""},  // over a DNS label's length: x/net/idna's
+		{"https://ü." + strings.Repeat("a", 1001) + "/", false, ""}, // a label over the full algorithm's limit: failure
+		{"https://ü." + strings.Repeat("a", 64) + "/", false, ""},   // a long ASCII label: left to x/net/idna
+		{"https://ก\u0e38\u0e48.th/", true, "xn--12c4iyb.th"},       // Thai marks in canonical order
+		{"https://ก\u0e48\u0e38.th/", false, ""},                    // not in canonical order: NFC reorders them
+		{"https://MÜNCHEN.de/", false, ""},                          // Ü maps to ü
+		{"https://münchen.de/a/../b", false, ""},                    // dot segments
+		{"https://u:p@münchen.de/", false, ""},                      // credentials with a fix-up
+		{"https://münchen.de./", false, ""},                         // an empty label
+		{"https://ü.123/", false, ""},                               // ends in a number: failure
+		{"https://mün%63hen.de/", false, ""},                        // percent-decoding first
+		{"https://xn--mnchen-3ya.ü/", false, ""},                    // an xn-- label to check
+		{"https://\u05d0\u05d1.il/", false, ""},                     // right to left: the Bidi rule
+		{"https://e\u0301.de/", false, ""},                          // a combining mark: NFC
+		{"https://a\u200db.de/", false, ""},                         // a joiner: ContextJ
+		{"https://ü\u3002de/", false, ""},                           // maps to "."
+		{"https://ü\ufffd.de/", false, ""},                          // U+FFFD: disallowed
+		{"https://ü\xff.de/", false, ""},                            // invalid UTF-8
+		{"foo://münchen.de/", false, ""},                            // an opaque host: percent-encoded, not IDNA
 	} {
 		accepted := compareFast(t, tc.input, nil)
 		if accepted != tc.accept {

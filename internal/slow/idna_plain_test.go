@@ -56,7 +56,7 @@ func TestPlainToASCIIEveryCodePoint(t *testing.T) {
 // plain and must go to the full algorithm.
 func TestPlainToASCII(t *testing.T) {
 	for _, c := range []struct {
-		in, want string // want "" for not plain
+		in, want string // want "" for not plain, "=" for the full algorithm's result
 	}{
 		{"münchen.de", "xn--mnchen-3ya.de"},
 		{"Bücher.EXAMPLE", "xn--bcher-kva.example"},
@@ -72,17 +72,31 @@ func TestPlainToASCII(t *testing.T) {
 		{"a..ü", ""},             // an empty label
 		{"xn--mnchen-3ya.ü", ""}, // an xn-- label is decoded and checked
 		{"XN--ü", ""},
-		{"münchen_x.de", ""},   // '_' is left to the full algorithm
-		{"ü%41.de", ""},        // so is '%'
-		{"ü\u3002de", ""},      // an ideographic full stop maps to '.'
-		{"e\u0301.de", ""},     // a combining mark
+		{"münchen_x.de", ""},      // '_' is left to the full algorithm
+		{"ü%41.de", ""},           // so is '%'
+		{"ü\u3002de", ""},         // an ideographic full stop maps to '.'
+		{"e\u0301.de", ""},        // a mark that composes with e
+		{"ทองคํา.com", "="},       // Thai vowel and tone marks
+		{"ที่นี่.th", "="},        // a tone mark (ccc 107) after a vowel (ccc 0)
+		{"ก\u0e38\u0e48.th", "="}, // ccc 103 then 107: canonical order
+		{"ก\u0e48\u0e38.th", ""},  // ccc 107 then 103: NFC reorders them
+		{"\u0e48ก.th", ""},        // a mark first in its label
+		{"ก.\u0e48", ""},
+		{"हिन्दी.भारत", "="},
+		{"இசைமினி6.com", "="},  // Tamil vowel signs
+		{"க\u0bc6\u0bbe", ""},  // U+0BBE composes with U+0BC6 before it
 		{"\u05d0.il", ""},      // right-to-left
 		{"a\u200db.de", ""},    // a joiner
 		{"münchen.de\xff", ""}, // invalid UTF-8
 		{"example.com", ""},    // ASCII: the caller's own case
 		{strings.Repeat("ü", 64), ""},
+		{"ü." + strings.Repeat("a", 64), ""},   // an ASCII label longer than DNS allows
+		{"ü." + strings.Repeat("a", 1001), ""}, // the full algorithm fails on it
 		{strings.Repeat("ü", 63), "xn--td" + strings.Repeat("a", 63)},
 	} {
+		if c.want == "=" {
+			c.want, _ = uts46ToASCII([]byte(c.in), false)
+		}
 		got, ok := uts46.ToASCII([]byte("prefix:"), c.in)
 		if c.want == "" {
 			if ok || string(got) != "prefix:" {
@@ -118,7 +132,7 @@ func TestPlainToASCIIAllocs(t *testing.T) {
 // FuzzPlainToASCII: whatever uts46.ToASCII accepts, the full algorithm turns into the
 // same ASCII domain.
 func FuzzPlainToASCII(f *testing.F) {
-	for _, s := range []string{"münchen.de", "пример.рф", "例え.jp", "한국.kr", "faß.de", "a-ü-1.b", "ü.ü.ü", "Ab9-ü", "ü"} {
+	for _, s := range []string{"münchen.de", "пример.рф", "例え.jp", "한국.kr", "faß.de", "a-ü-1.b", "ü.ü.ü", "Ab9-ü", "ü", "ที่นี่.th", "ก\u0e38\u0e48", "हिन्दी.भारत", "இசைமினி6.com"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, domain string) {

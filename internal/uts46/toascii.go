@@ -3,10 +3,14 @@ package uts46
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
-// maxPlainLabel is the most code points a plain label may hold: a DNS label's limit in
-// octets, so that no real label is longer, and Punycode encoding works on a fixed array.
+// maxPlainLabel is the most code points a label of a plain domain may hold: a DNS label's
+// limit in octets, so that no real label is longer, Punycode encoding works on a fixed
+// array, and the full algorithm's own limit on a label's length (1,000 code points, see
+// internal/slow) is never reached.
 const maxPlainLabel = 63
 
 // Plain reports whether domain is plain (see the package documentation): whether ToASCII
@@ -23,23 +27,38 @@ func Plain(domain string) bool {
 			return false
 		}
 		runes, labelNonASCII := 0, false
+		lastCCC := uint8(0) // the combining class of the code point before
 		for i := 0; i < len(label); runes++ {
 			c := label[i]
 			if c < utf8.RuneSelf {
 				if c != '-' && (c < '0' || c > '9') && (c|0x20 < 'a' || c|0x20 > 'z') {
 					return false
 				}
-				i++
+				i, lastCCC = i+1, 0
 				continue
 			}
 			r, size := utf8.DecodeRuneInString(label[i:])
-			if !inPlainSet(r) {
+			switch class(r) {
+			case classPlain:
+				lastCCC = 0
+			case classMark:
+				// Not first in the label (UTS #46 validity criterion 5), and
+				// in canonical order after the marks before it, as NFC has
+				// it: otherwise normalization would change the label.
+				ccc := norm.NFC.PropertiesString(label[i : i+size]).CCC()
+				if i == 0 || ccc != 0 && ccc < lastCCC {
+					return false
+				}
+				lastCCC = ccc
+			default:
 				return false
 			}
 			labelNonASCII = true
 			i += size
 		}
-		if labelNonASCII && runes > maxPlainLabel {
+		if runes > maxPlainLabel {
+			// Also an ASCII label: past a limit of its own, the full
+			// algorithm fails on long labels (internal/slow).
 			return false
 		}
 		nonASCII = nonASCII || labelNonASCII
@@ -116,22 +135,41 @@ func appendLabel(dst []byte, label string) []byte {
 	return appendPunycode(append(dst, "xn--"...), runes[:n])
 }
 
-// inPlainSet reports whether the non-ASCII code point r is in the plain set: a bit of
-// plainBMP for the Basic Multilingual Plane, where nearly every domain's code points are,
-// else a search of the table. U+FFFD (what invalid UTF-8 decodes to) is not in the set.
-func inPlainSet(r rune) bool {
+// The classes of a non-ASCII code point for Plain.
+const (
+	classOther = iota // not plain
+	classPlain        // in the plain set (plain)
+	classMark         // in the set of plain marks (plainMarks)
+)
+
+// class returns the class of the non-ASCII code point r: from two bits of plainBMP for the
+// Basic Multilingual Plane, where nearly every domain's code points are, else from a search
+// of the tables. U+FFFD (what invalid UTF-8 decodes to) is in neither set.
+func class(r rune) uint8 {
 	if r <= 0xFFFF {
-		return plainBMP[r>>6]&(1<<(r&63)) != 0
+		return uint8(plainBMP[r>>5]>>(2*(r&31))) & 3
 	}
-	return unicode.Is(plain, r)
+	switch {
+	case unicode.Is(plain, r):
+		return classPlain
+	case unicode.Is(plainMarks, r):
+		return classMark
+	}
+	return classOther
 }
 
-// plainBMP is the plain set's Basic Multilingual Plane as a bitmap (8 KiB), made from the
-// table once, during package initialization, and only read after that.
-var plainBMP = func() (bits [0x10000 / 64]uint64) {
-	for _, rg := range plain.R16 {
-		for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
-			bits[r>>6] |= 1 << (r & 63)
+// plainBMP holds the class of each code point of the Basic Multilingual Plane in two bits
+// (16 KiB), made from the tables once, during package initialization, and only read after
+// that.
+var plainBMP = func() (bits [0x10000 / 32]uint64) {
+	for _, t := range []struct {
+		table *unicode.RangeTable
+		class uint64
+	}{{plain, classPlain}, {plainMarks, classMark}} {
+		for _, rg := range t.table.R16 {
+			for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
+				bits[r>>5] |= t.class << (2 * (r & 31))
+			}
 		}
 	}
 	return bits
