@@ -14,10 +14,10 @@ const (
 // appendPunycode appends the Punycode encoding of the code points of label (RFC 3492
 // section 6.3, without case annotations) to dst. The label holds at most maxPlainLabel
 // code points, each at most U+10FFFF, so that delta, at most (0x10FFFF-128+1)*(64+1),
-// cannot overflow.
+// fits in a uint32, whose divisions cost less than 64-bit ones.
 func appendPunycode(dst []byte, label []rune) []byte {
 	// Let n = initial_n, delta = 0, bias = initial_bias.
-	n, delta, bias := rune(initialN), 0, initialBias
+	n, delta, bias := rune(initialN), uint32(0), uint32(initialBias)
 	// Let h = b = the number of basic code points in the input; copy them to the output
 	// in order, followed by a delimiter if b > 0.
 	b := 0
@@ -40,7 +40,7 @@ func appendPunycode(dst []byte, label []rune) []byte {
 			}
 		}
 		// Let delta = delta + (m - n) * (h + 1), let n = m.
-		delta += int(m-n) * (h + 1)
+		delta += uint32(m-n) * uint32(h+1)
 		n = m
 		// For each code point c in the input (in order) do begin
 		for _, c := range label {
@@ -51,7 +51,7 @@ func appendPunycode(dst []byte, label []rune) []byte {
 			// If c == n then begin: represent delta as a generalized variable-length integer.
 			if c == n {
 				q := delta
-				for k := base; ; k += base {
+				for k := uint32(base); ; k += base {
 					t := threshold(k, bias)
 					if q < t {
 						break
@@ -61,7 +61,7 @@ func appendPunycode(dst []byte, label []rune) []byte {
 				}
 				dst = append(dst, digit(q))
 				// Let bias = adapt(delta, h + 1, test h equals b?), delta = 0, h++.
-				bias = adapt(delta, h+1, h == b)
+				bias = adapt(delta, uint32(h+1), h == b)
 				delta = 0
 				h++
 			}
@@ -74,7 +74,7 @@ func appendPunycode(dst []byte, label []rune) []byte {
 }
 
 // threshold is t for position k: tmin if k <= bias, tmax if k >= bias + tmax, else k - bias.
-func threshold(k, bias int) int {
+func threshold(k, bias uint32) uint32 {
 	switch {
 	case k <= bias:
 		return tMin
@@ -85,14 +85,14 @@ func threshold(k, bias int) int {
 }
 
 // adapt is the bias adaptation function of RFC 3492 section 6.1.
-func adapt(delta, numPoints int, firstTime bool) int {
+func adapt(delta, numPoints uint32, firstTime bool) uint32 {
 	if firstTime {
 		delta /= damp
 	} else {
 		delta /= 2
 	}
 	delta += delta / numPoints
-	k := 0
+	k := uint32(0)
 	for delta > ((base-tMin)*tMax)/2 {
 		delta /= base - tMin
 		k += base
@@ -101,7 +101,7 @@ func adapt(delta, numPoints int, firstTime bool) int {
 }
 
 // digit is the basic code point of the digit value d: a-z for 0-25, 0-9 for 26-35.
-func digit(d int) byte {
+func digit(d uint32) byte {
 	if d < 26 {
 		return byte('a' + d)
 	}

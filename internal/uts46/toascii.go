@@ -37,7 +37,7 @@ func Plain(domain string) bool {
 				i, lastCCC = i+1, 0
 				continue
 			}
-			r, size := utf8.DecodeRuneInString(label[i:])
+			r, size := decode(label[i:])
 			switch class(r) {
 			case classPlain:
 				lastCCC = 0
@@ -117,7 +117,7 @@ func appendLabel(dst []byte, label string) []byte {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(label[i:])
+		r, size := decode(label[i:])
 		runes[n] = r
 		ascii = false
 		i += size
