@@ -42,7 +42,9 @@ func TestFastIDN(t *testing.T) {
 		{"https://ü.123/", false, ""},                               // ends in a number: failure
 		{"https://mün%63hen.de/", false, ""},                        // percent-decoding first
 		{"https://xn--mnchen-3ya.ü/", false, ""},                    // an xn-- label to check
-		{"https://\u05d0\u05d1.il/", false, ""},                     // right to left: the Bidi rule
+		{"https://\u05d0\u05d1.il/", true, "xn--4dbc.il"},           // right to left, passing the Bidi rule
+		{"https://مثال.إختبار/", true, "xn--mgbh0fb.xn--kgbechtv"},  // Arabic
+		{"https://\u05d0a.il/", false, ""},                          // failing it: L in a right-to-left label
 		{"https://e\u0301.de/", false, ""},                          // a combining mark: NFC
 		{"https://a\u200db.de/", false, ""},                         // a joiner: ContextJ
 		{"https://ü\u3002de/", false, ""},                           // maps to "."
@@ -107,6 +109,7 @@ func BenchmarkParseIDN(b *testing.B) {
 		{"cjk", "https://例え.jp/a/b?c=d"},
 		{"cjk-punycode", "https://xn--r8jz45g.jp/a/b?c=d"},
 		{"latin-slow", "https://mün\tchen.de/a/b?c=d"},
+		{"arabic", "https://مثال.إختبار/a/b?c=d"},
 		{"latin-upper", "https://MÜNCHEN.de/a/b?c=d"},
 	})
 }

@@ -24,7 +24,15 @@ var lenient = idna.New(idna.MapForLookup(), idna.CheckJoiners(true), idna.Transi
 
 // plainRule reports whether the non-ASCII code point r belongs in the plain set, by the
 // definition in the package documentation.
-func plainRule(r rune) bool {
+func plainRule(r rune) bool { return starterRule(r) && notRTL(r) }
+
+// rtlRule reports whether the non-ASCII code point r belongs in the set of plain
+// right-to-left code points: as the plain set, but of Bidi class R, AL or AN.
+func rtlRule(r rune) bool { return starterRule(r) && !notRTL(r) }
+
+// starterRule reports whether the non-ASCII code point r maps to itself, is valid, is
+// not a combining mark nor U+200C or U+200D, is in NFC and starts a composition.
+func starterRule(r rune) bool {
 	if r < utf8.RuneSelf || !utf8.ValidRune(r) || r == '\u200c' || r == '\u200d' || unicode.Is(unicode.M, r) {
 		return false
 	}
@@ -34,7 +42,7 @@ func plainRule(r rune) bool {
 		return false
 	}
 	p := norm.NFC.PropertiesString(s)
-	return notRTL(r) && norm.NFC.IsNormalString(s) && p.CCC() == 0 && p.BoundaryBefore()
+	return norm.NFC.IsNormalString(s) && p.CCC() == 0 && p.BoundaryBefore()
 }
 
 // markRule reports whether the code point r belongs in the set of plain marks, by the
@@ -110,6 +118,7 @@ func TestPlainTable(t *testing.T) {
 	}{
 		{"plain", plain, plainRule, 140000}, // CJK alone is most of it
 		{"plainMarks", plainMarks, func(r rune) bool { return markRule(r, seconds) }, 1000},
+		{"plainRTL", plainRTL, rtlRule, 1000},
 	}
 	if *update {
 		var b bytes.Buffer
@@ -178,14 +187,14 @@ func writeTable(b *bytes.Buffer, name string, ranges [][2]rune) {
 // Multilingual Plane and the search above it.
 func TestClass(t *testing.T) {
 	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
-		want := uint8(classOther)
-		switch {
-		case unicode.Is(plain, r) && unicode.Is(plainMarks, r):
-			t.Fatalf("U+%04X is in both sets", r)
-		case unicode.Is(plain, r):
-			want = classPlain
-		case unicode.Is(plainMarks, r):
-			want = classMark
+		want, n := uint8(classOther), 0
+		for c, table := range map[uint8]*unicode.RangeTable{classPlain: plain, classMark: plainMarks, classRTL: plainRTL} {
+			if unicode.Is(table, r) {
+				want, n = c, n+1
+			}
+		}
+		if n > 1 {
+			t.Fatalf("U+%04X is in %d sets", r, n)
 		}
 		if got := class(r); got != want {
 			t.Fatalf("class(U+%04X) = %d, want %d", r, got, want)

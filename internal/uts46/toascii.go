@@ -16,7 +16,7 @@ const maxPlainLabel = 63
 // Plain reports whether domain is plain (see the package documentation): whether ToASCII
 // converts it.
 func Plain(domain string) bool {
-	nonASCII := false
+	nonASCII, bidiDomain, whole := false, false, domain
 	for len(domain) > 0 {
 		end := 0
 		for end < len(domain) && domain[end] != '.' {
@@ -41,6 +41,8 @@ func Plain(domain string) bool {
 			switch class(r) {
 			case classPlain:
 				lastCCC = 0
+			case classRTL:
+				lastCCC, bidiDomain = 0, true
 			case classMark:
 				// Not first in the label (UTS #46 validity criterion 5), and
 				// in canonical order after the marks before it, as NFC has
@@ -63,7 +65,10 @@ func Plain(domain string) bool {
 		}
 		nonASCII = nonASCII || labelNonASCII
 		if end == len(domain) {
-			return nonASCII
+			// A label of Bidi class R, AL or AN makes the domain a Bidi
+			// domain name, all of whose labels must pass the Bidi rule
+			// (UTS #46 validity criterion 9).
+			return nonASCII && (!bidiDomain || bidiLabels(whole))
 		}
 		domain = domain[end+1:]
 		if domain == "" {
@@ -140,6 +145,7 @@ const (
 	classOther = iota // not plain
 	classPlain        // in the plain set (plain)
 	classMark         // in the set of plain marks (plainMarks)
+	classRTL          // in the set of plain right-to-left code points (plainRTL)
 )
 
 // class returns the class of the non-ASCII code point r: from two bits of plainBMP for the
@@ -154,6 +160,8 @@ func class(r rune) uint8 {
 		return classPlain
 	case unicode.Is(plainMarks, r):
 		return classMark
+	case unicode.Is(plainRTL, r):
+		return classRTL
 	}
 	return classOther
 }
@@ -165,7 +173,7 @@ var plainBMP = func() (bits [0x10000 / 32]uint64) {
 	for _, t := range []struct {
 		table *unicode.RangeTable
 		class uint64
-	}{{plain, classPlain}, {plainMarks, classMark}} {
+	}{{plain, classPlain}, {plainMarks, classMark}, {plainRTL, classRTL}} {
 		for _, rg := range t.table.R16 {
 			for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
 				bits[r>>5] |= t.class << (2 * (r & 31))
