@@ -35,22 +35,24 @@ func TestFastIDN(t *testing.T) {
 		{"https://ü." + strings.Repeat("a", 64) + "/", false, ""},   // a long ASCII label: left to x/net/idna
 		{"https://ก\u0e38\u0e48.th/", true, "xn--12c4iyb.th"},       // Thai marks in canonical order
 		{"https://ก\u0e48\u0e38.th/", false, ""},                    // not in canonical order: NFC reorders them
-		{"https://MÜNCHEN.de/", false, ""},                          // Ü maps to ü
-		{"https://münchen.de/a/../b", false, ""},                    // dot segments
-		{"https://u:p@münchen.de/", false, ""},                      // credentials with a fix-up
-		{"https://münchen.de./", false, ""},                         // an empty label
-		{"https://ü.123/", false, ""},                               // ends in a number: failure
-		{"https://mün%63hen.de/", false, ""},                        // percent-decoding first
-		{"https://xn--mnchen-3ya.ü/", false, ""},                    // an xn-- label to check
-		{"https://\u05d0\u05d1.il/", true, "xn--4dbc.il"},           // right to left, passing the Bidi rule
-		{"https://مثال.إختبار/", true, "xn--mgbh0fb.xn--kgbechtv"},  // Arabic
-		{"https://\u05d0a.il/", false, ""},                          // failing it: L in a right-to-left label
-		{"https://e\u0301.de/", false, ""},                          // a combining mark: NFC
-		{"https://a\u200db.de/", false, ""},                         // a joiner: ContextJ
-		{"https://ü\u3002de/", false, ""},                           // maps to "."
-		{"https://ü\ufffd.de/", false, ""},                          // U+FFFD: disallowed
-		{"https://ü\xff.de/", false, ""},                            // invalid UTF-8
-		{"foo://münchen.de/", false, ""},                            // an opaque host: percent-encoded, not IDNA
+		{"https://MÜNCHEN.de/", true, "xn--mnchen-3ya.de"},          // Ü maps to ü
+		{"https://ПРИМЕР.РФ:443/", true, "xn--e1afmkfd.xn--p1ai"},
+		{"https://ｅｘａｍｐｌｅü.com/", false, ""},                       // fullwidth letters map to ASCII
+		{"https://münchen.de/a/../b", false, ""},                   // dot segments
+		{"https://u:p@münchen.de/", false, ""},                     // credentials with a fix-up
+		{"https://münchen.de./", false, ""},                        // an empty label
+		{"https://ü.123/", false, ""},                              // ends in a number: failure
+		{"https://mün%63hen.de/", false, ""},                       // percent-decoding first
+		{"https://xn--mnchen-3ya.ü/", false, ""},                   // an xn-- label to check
+		{"https://\u05d0\u05d1.il/", true, "xn--4dbc.il"},          // right to left, passing the Bidi rule
+		{"https://مثال.إختبار/", true, "xn--mgbh0fb.xn--kgbechtv"}, // Arabic
+		{"https://\u05d0a.il/", false, ""},                         // failing it: L in a right-to-left label
+		{"https://e\u0301.de/", false, ""},                         // a combining mark: NFC
+		{"https://a\u200db.de/", false, ""},                        // a joiner: ContextJ
+		{"https://ü\u3002de/", false, ""},                          // maps to "."
+		{"https://ü\ufffd.de/", false, ""},                         // U+FFFD: disallowed
+		{"https://ü\xff.de/", false, ""},                           // invalid UTF-8
+		{"foo://münchen.de/", false, ""},                           // an opaque host: percent-encoded, not IDNA
 	} {
 		accepted := compareFast(t, tc.input, nil)
 		if accepted != tc.accept {

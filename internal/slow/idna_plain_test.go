@@ -73,7 +73,11 @@ func TestPlainToASCII(t *testing.T) {
 		{"ελληνικά.gr", "xn--hxargifdar.gr"},
 		{"ไทย.th", "xn--o3cw4h.th"},
 		{"a-ü-1.b", "xn--a--1-1ra.b"},
-		{"MÜNCHEN.de", ""},       // Ü maps to ü
+		{"MÜNCHEN.de", "xn--mnchen-3ya.de"}, // Ü maps to ü
+		{"ПРИМЕР.РФ", "xn--e1afmkfd.xn--p1ai"},
+		{"ΕΛΛΗΝΙΚΆ.gr", "="},
+		{"ｅｘａｍｐｌｅü.com", ""},     // fullwidth letters map to ASCII: left to the full algorithm
+		{"ü\u2160.com", ""},      // U+2160 ROMAN NUMERAL ONE maps to "i": ASCII too
 		{"münchen.de.", ""},      // an empty label
 		{"a..ü", ""},             // an empty label
 		{"xn--mnchen-3ya.ü", ""}, // an xn-- label is decoded and checked

@@ -73,8 +73,8 @@ func bidiLabel(label string) bool {
 	return last == bidi.L || last == bidi.EN
 }
 
-// bidiClass returns the Bidi class of the code point that starts s (of a plain domain)
-// and its size in bytes.
+// bidiClass returns the Bidi class of the code point that starts s (of a plain domain),
+// after mapping, and its size in bytes.
 func bidiClass(s string) (bidi.Class, int) {
 	switch c := s[0]; {
 	case c == '-':
@@ -84,6 +84,8 @@ func bidiClass(s string) (bidi.Class, int) {
 	case c < 0x80:
 		return bidi.L, 1 // an ASCII letter
 	}
-	p, size := bidi.LookupString(s)
+	r, size := decode(s)
+	r, _ = plainRune(r)
+	p, _ := bidi.LookupRune(r)
 	return p.Class(), size
 }

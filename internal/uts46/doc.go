@@ -1,15 +1,15 @@
 // Package uts46 runs UTS #46 ToASCII, with the URL Standard's flags for domain to ASCII
 // when beStrict is false, on plain Unicode domains, without allocating: the common shape
 // of an internationalized host, such as "münchen.de", "пример.рф", "例え.jp" or
-// "مثال.إختبار", whose every code point maps to itself and which normalization leaves
-// as it is. Anything else is not plain, and the caller runs the whole algorithm
+// "مثال.إختبار", whose every code point maps to at most one other and which
+// normalization leaves as it is. Anything else is not plain, and the caller runs the whole algorithm
 // (internal/slow, on golang.org/x/net/idna), which costs microseconds and a dozen
 // allocations per domain.
 //
 // A domain is plain when it is valid UTF-8, it has a non-ASCII code point, and it splits
 // on U+002E (.) into labels that are each non-empty, do not start with "xn--" in any case,
 // hold at most 63 code points, and consist of ASCII letters, digits and U+002D (-) and of
-// code points of three sets:
+// code points of these four kinds:
 //
 //   - the plain set: code points that UTS #46 (nontransitional) maps to themselves and
 //     holds valid, that are not combining marks, neither U+200C nor U+200D (the ContextJ
@@ -20,14 +20,17 @@
 //     signs, that map to themselves and are valid after a letter, in NFC, and that NFC
 //     never composes with what precedes them. In a plain domain a mark does not start a
 //     label (UTS #46 validity criterion 5) and follows the marks before it in canonical
-//     order.
+//     order;
+//   - mapped code points: those that UTS #46 maps to one code point of the first two
+//     sets, such as uppercase letters (Ü to ü, П to п), which count as that code point.
 //
 // A domain with a right-to-left code point is a Bidi domain name, and each of its labels
 // must also pass the Bidi rule (RFC 5893 section 2, in bidi.go).
 //
 // For a plain domain the validity criteria hold by construction or by those checks,
-// normalization changes nothing, and ToASCII is lowercasing the ASCII letters and encoding
-// each label with a non-ASCII code point as "xn--" and its Punycode (RFC 3492).
+// normalization changes nothing, and ToASCII is mapping (lowercasing the ASCII letters,
+// replacing mapped code points) and encoding each label with a non-ASCII code point as
+// "xn--" and its Punycode (RFC 3492).
 //
 // The sets (plain_table.go) are generated from golang.org/x/net/idna, golang.org/x/text's
 // norm and bidi tables and package unicode by the test TestPlainTable, which also checks,

@@ -38,7 +38,7 @@ func Plain(domain string) bool {
 				continue
 			}
 			r, size := decode(label[i:])
-			switch class(r) {
+			switch _, cls := plainRune(r); cls {
 			case classPlain:
 				lastCCC = 0
 			case classRTL:
@@ -123,7 +123,7 @@ func appendLabel(dst []byte, label string) []byte {
 			continue
 		}
 		r, size := decode(label[i:])
-		runes[n] = r
+		runes[n], _ = plainRune(r)
 		ascii = false
 		i += size
 	}
@@ -138,6 +138,19 @@ func appendLabel(dst []byte, label string) []byte {
 		return dst
 	}
 	return appendPunycode(append(dst, "xn--"...), runes[:n])
+}
+
+// plainRune returns the code point that UTS #46 maps the non-ASCII code point r to and
+// its class: r itself for a code point of the sets, the one it maps to for one of
+// plainMapped, and classOther for any other.
+func plainRune(r rune) (rune, uint8) {
+	if c := class(r); c != classOther {
+		return r, c
+	}
+	if m, ok := mapped(r); ok {
+		return m, class(m)
+	}
+	return r, classOther
 }
 
 // The classes of a non-ASCII code point for Plain.
