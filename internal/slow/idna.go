@@ -1,6 +1,7 @@
 package slow
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,6 +72,9 @@ import (
 // ASCII fast path of domain to ASCII (beStrict false, ASCII input), which is
 // plain lowercasing, has no limit.
 
+// replacementCharacter is U+FFFD REPLACEMENT CHARACTER in UTF-8.
+var replacementCharacter = []byte("\uFFFD")
+
 // maxLabelCodePoints is the longest mapped label domain to ASCII accepts.
 const maxLabelCodePoints = 1000
 
@@ -115,6 +119,10 @@ func domainToASCII(dst []byte, domain []byte, beStrict bool) ([]byte, record.Err
 		}
 	} else if plain, ok := plainToASCII(dst, domain, beStrict); ok {
 		dst = plain
+	} else if bytes.Contains(domain, replacementCharacter) {
+		// UTS #46 disallows U+FFFD, which is what invalid UTF-8 in the
+		// input became: ToASCII fails without x/net/idna's allocations.
+		return dst, record.DomainToASCII
 	} else {
 		result, ok := uts46ToASCII(domain, beStrict)
 		// 2. If result is a failure value, domain-to-ASCII validation error, return failure.

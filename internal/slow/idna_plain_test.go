@@ -8,6 +8,7 @@ import (
 
 	"github.com/spanurl/spanurl/internal/testdata"
 	"github.com/spanurl/spanurl/internal/uts46"
+	"github.com/spanurl/spanurl/record"
 )
 
 // plainContexts are the domains TestPlainToASCIIEveryCodePoint builds around each code
@@ -169,4 +170,23 @@ func FuzzPlainToASCII(f *testing.F) {
 			t.Errorf("%+q: plain %+q, full algorithm %+q (ok %v)", domain, got, want, wantOK)
 		}
 	})
+}
+
+// TestDomainToASCIIReplacementCharacter: a domain with U+FFFD (invalid UTF-8 in the input)
+// fails as the full algorithm fails on it, without it.
+func TestDomainToASCIIReplacementCharacter(t *testing.T) {
+	for _, in := range []string{"\uFFFD", "a\uFFFDb.com", "münchen.\uFFFD", "xn--a.\uFFFD", "\uFFFD.com"} {
+		if _, ok := uts46ToASCII([]byte(in), false); ok {
+			t.Errorf("the full algorithm accepts %+q", in)
+		}
+		for _, beStrict := range []bool{false, true} {
+			if out, errType := domainToASCII([]byte("prefix:"), []byte(in), beStrict); errType != record.DomainToASCII || string(out) != "prefix:" {
+				t.Errorf("domainToASCII(%+q, %v) = %+q, %v; want failure", in, beStrict, out, errType)
+			}
+		}
+		domain := []byte(in)
+		if n := testing.AllocsPerRun(10, func() { domainToASCII(nil, domain, false) }); n != 0 {
+			t.Errorf("domainToASCII(%+q) allocates %v times", in, n)
+		}
+	}
 }
