@@ -11,8 +11,11 @@ import (
 // Parser parses URLs from byte slices, as log processors read them,
 // without allocating once its buffers have grown: on every input, whether
 // the fast path or the standard's state machine parses it, and on failures
-// too. (Hosts with non-ASCII characters are the exception: domain to ASCII
-// through golang.org/x/net/idna allocates.)
+// too. (Hosts with non-ASCII characters that are not plain Unicode domains
+// are the exception, such as one with U+200C ZERO WIDTH NON-JOINER or a
+// combining mark that NFC composes: their domain to ASCII goes through
+// golang.org/x/net/idna, which allocates. Plain ones, internal/uts46, are
+// nearly all that occur, of every script.)
 //
 // The price is lifetime: a URL (and an error) returned by a Parser aliases
 // the Parser's memory and is valid only until the next call on the same
