@@ -40,7 +40,8 @@ func TestFastIDN(t *testing.T) {
 		{"https://ｅｘａｍｐｌｅü.com/", false, ""},                       // fullwidth letters map to ASCII
 		{"https://münchen.de/a/../b", false, ""},                   // dot segments
 		{"https://u:p@münchen.de/", false, ""},                     // credentials with a fix-up
-		{"https://münchen.de./", false, ""},                        // an empty label
+		{"https://münchen.de./", true, "xn--mnchen-3ya.de."},       // a trailing '.'
+		{"https://münchen..de/", false, ""},                        // an empty label
 		{"https://ü.123/", false, ""},                              // ends in a number: failure
 		{"https://mün%63hen.de/", false, ""},                       // percent-decoding first
 		{"https://xn--mnchen-3ya.ü/", false, ""},                   // an xn-- label to check

@@ -77,9 +77,11 @@ func TestPlainToASCII(t *testing.T) {
 		{"MÜNCHEN.de", "xn--mnchen-3ya.de"}, // Ü maps to ü
 		{"ПРИМЕР.РФ", "xn--e1afmkfd.xn--p1ai"},
 		{"ΕΛΛΗΝΙΚΆ.gr", "="},
-		{"ｅｘａｍｐｌｅü.com", ""},     // fullwidth letters map to ASCII: left to the full algorithm
-		{"ü\u2160.com", ""},      // U+2160 ROMAN NUMERAL ONE maps to "i": ASCII too
-		{"münchen.de.", ""},      // an empty label
+		{"ｅｘａｍｐｌｅü.com", ""},                  // fullwidth letters map to ASCII: left to the full algorithm
+		{"ü\u2160.com", ""},                   // U+2160 ROMAN NUMERAL ONE maps to "i": ASCII too
+		{"münchen.de.", "xn--mnchen-3ya.de."}, // a trailing '.'
+		{"\u05d0.il.", "="},
+		{"münchen.de..", ""},     // an empty label before it
 		{"a..ü", ""},             // an empty label
 		{"xn--mnchen-3ya.ü", ""}, // an xn-- label is decoded and checked
 		{"XN--ü", ""},

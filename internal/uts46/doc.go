@@ -7,9 +7,9 @@
 // allocations per domain.
 //
 // A domain is plain when it is valid UTF-8, it has a non-ASCII code point, and it splits
-// on U+002E (.) into labels that are each non-empty, do not start with "xn--" in any case,
-// hold at most 63 code points, and consist of ASCII letters, digits and U+002D (-) and of
-// code points of these four kinds:
+// on U+002E (.) into labels that are each non-empty (but for one after a final '.'), do
+// not start with "xn--" in any case, hold at most 63 code points, and consist of ASCII
+// letters, digits and U+002D (-) and of code points of these four kinds:
 //
 //   - the plain set: code points that UTS #46 (nontransitional) maps to themselves and
 //     holds valid, that are not combining marks, neither U+200C nor U+200D (the ContextJ

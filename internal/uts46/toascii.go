@@ -72,7 +72,9 @@ func Plain(domain string) bool {
 		}
 		domain = domain[end+1:]
 		if domain == "" {
-			return false // a trailing '.': an empty label
+			// A trailing '.' (a fully qualified name): the empty label
+			// after it stays empty, and no validity criterion applies to it.
+			return nonASCII && (!bidiDomain || bidiLabels(whole[:len(whole)-1]))
 		}
 	}
 	return false
