@@ -13,10 +13,7 @@ import (
 // host parser would see differently.
 func TestFastCredentials(t *testing.T) {
 	long := strings.Repeat("u", 70) // credentials across the first block
-	base, err := span.Parse("https://example.org/dir/")
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := mustParse(t, "https://example.org/dir/")
 	for _, tc := range []struct {
 		input      string
 		accept     bool

@@ -3,7 +3,6 @@ package slow
 import (
 	"bytes"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
@@ -49,7 +48,7 @@ import (
 //     by a non-joining code point (its ContextJ automaton treats
 //     Joining_Type U like R), e.g. U+A872 U+200C "b". The ContextJ rules run
 //     here too, with Joining_Type tables generated from the UCD
-//     (idna_joiningtype.go, by gen_joiningtype.go); x/net/idna's CheckJoiners
+//     (internal/uts46's joiningtype.go, by gen_joiningtype.go); x/net/idna's CheckJoiners
 //     stays on because it also carries the leading-combining-mark rule.
 //
 // Everything else is x/net/idna's, configured with the spec's flags.
@@ -329,46 +328,14 @@ func uts46Process(domain []byte, beStrict bool) ([]string, bool) {
 
 // contextJ reports whether label satisfies the ContextJ rules of RFC 5892
 // Appendix A for U+200C ZERO WIDTH NON-JOINER (A.1) and U+200D ZERO WIDTH
-// JOINER (A.2), with the Joining_Type tables of idna_joiningtype.go.
+// JOINER (A.2): uts46.ContextJ, which the plain domains of internal/uts46
+// pass through too.
 func contextJ(label string) bool {
 	if !strings.Contains(label, "\u200c") && !strings.Contains(label, "\u200d") {
 		return true
 	}
-	rs := []rune(label)
-	for i, r := range rs {
-		if r != '\u200c' && r != '\u200d' {
-			continue
-		}
-		// If Canonical_Combining_Class(Before(cp)) .eq. Virama Then True;
-		if i > 0 && norm.NFC.PropertiesString(string(rs[i-1])).CCC() == cccVirama {
-			continue
-		}
-		// (U+200D:) False.
-		if r == '\u200d' {
-			return false
-		}
-		// (U+200C:) If RegExpMatch((Joining_Type:{L,D})(Joining_Type:T)*\u200C
-		// (Joining_Type:T)*(Joining_Type:{R,D})) Then True; else False.
-		j := i - 1
-		for j >= 0 && unicode.Is(joiningTransparent, rs[j]) {
-			j--
-		}
-		if j < 0 || !unicode.Is(joiningLeftOrDual, rs[j]) {
-			return false
-		}
-		k := i + 1
-		for k < len(rs) && unicode.Is(joiningTransparent, rs[k]) {
-			k++
-		}
-		if k == len(rs) || !unicode.Is(joiningRightOrDual, rs[k]) {
-			return false
-		}
-	}
-	return true
+	return uts46.ContextJ([]rune(label))
 }
-
-// cccVirama is Canonical_Combining_Class=Virama.
-const cccVirama = 9
 
 // mapDomain runs UTS #46 processing steps 1 (Map, nontransitional) and 2
 // (Normalize to NFC) on domain. x/net/idna's mapping is used rune by rune,

@@ -12,9 +12,9 @@
 // letters, digits and U+002D (-) and of code points of these four kinds:
 //
 //   - the plain set: code points that UTS #46 (nontransitional) maps to themselves and
-//     holds valid, that are not combining marks, neither U+200C nor U+200D (the ContextJ
-//     rules), of a Bidi class other than R, AL and AN, in NFC, and that start a
-//     composition (Boundary before: nothing combines with what precedes them);
+//     holds valid, that are not combining marks, neither U+200C nor U+200D (below), of a
+//     Bidi class other than R, AL and AN, in NFC, and that start a composition (Boundary
+//     before: nothing combines with what precedes them);
 //   - plain right-to-left code points: the same, of Bidi class R, AL or AN;
 //   - plain marks: combining marks, such as Thai vowel and tone marks or Arabic vowel
 //     signs, that map to themselves and are valid after a letter, in NFC, and that NFC
@@ -24,8 +24,10 @@
 //   - mapped code points: those that UTS #46 maps to one code point of the first two
 //     sets, such as uppercase letters (Ü to ü, П to п), which count as that code point.
 //
-// A domain with a right-to-left code point is a Bidi domain name, and each of its labels
-// must also pass the Bidi rule (RFC 5893 section 2, in bidi.go).
+// U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER may occur too, where the
+// ContextJ rules of RFC 5892 allow them (after a virama, or U+200C between joining
+// letters; contextj.go). A domain with a right-to-left code point is a Bidi domain name,
+// and each of its labels must also pass the Bidi rule (RFC 5893 section 2, in bidi.go).
 //
 // For a plain domain the validity criteria hold by construction or by those checks,
 // normalization changes nothing, and ToASCII is mapping (lowercasing the ASCII letters,

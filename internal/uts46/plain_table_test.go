@@ -273,3 +273,11 @@ func TestClass(t *testing.T) {
 		}
 	}
 }
+
+// TestJoiningTypeVersion: joiningtype.go is of x/net/idna's Unicode version.
+func TestJoiningTypeVersion(t *testing.T) {
+	if joiningTypeUnicodeVersion != idna.UnicodeVersion {
+		t.Errorf("joiningtype.go is Unicode %s, x/net/idna %s: regenerate it with gen_joiningtype.go",
+			joiningTypeUnicodeVersion, idna.UnicodeVersion)
+	}
+}

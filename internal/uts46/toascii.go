@@ -26,7 +26,7 @@ func Plain(domain string) bool {
 		if label == "" || len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
 			return false
 		}
-		runes, labelNonASCII := 0, false
+		runes, labelNonASCII, joiner := 0, false, false
 		lastCCC := uint8(0) // the combining class of the code point before
 		for i := 0; i < len(label); runes++ {
 			c := label[i]
@@ -38,9 +38,16 @@ func Plain(domain string) bool {
 				continue
 			}
 			r, size := decode(label[i:])
-			switch _, cls := plainRune(r); cls {
+			_, cls := plainRune(r)
+			if r == zwnj || r == zwj {
+				cls = classJoiner
+			}
+			switch cls {
 			case classPlain:
 				lastCCC = 0
+			case classJoiner:
+				// Checked with the whole label below (ContextJ).
+				lastCCC, joiner = 0, true
 			case classRTL:
 				lastCCC, bidiDomain = 0, true
 			case classMark:
@@ -62,6 +69,14 @@ func Plain(domain string) bool {
 			// Also an ASCII label: past a limit of its own, the full
 			// algorithm fails on long labels (internal/slow).
 			return false
+		}
+		if joiner {
+			// UTS #46 validity criterion 8, CheckJoiners: on the label as
+			// mapped.
+			var rs [maxPlainLabel]rune
+			if n, _ := labelRunes(label, &rs); !ContextJ(rs[:n]) {
+				return false
+			}
 		}
 		nonASCII = nonASCII || labelNonASCII
 		if end == len(domain) {
@@ -112,8 +127,25 @@ func AppendPlain(dst []byte, domain string) []byte {
 // appendLabel appends one label of a Plain domain as ToASCII converts it.
 func appendLabel(dst []byte, label string) []byte {
 	var runes [maxPlainLabel]rune
-	n := 0
-	ascii := true
+	n, ascii := labelRunes(label, &runes)
+	if ascii {
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+		return dst
+	}
+	return appendPunycode(append(dst, "xn--"...), runes[:n])
+}
+
+// labelRunes writes the code points of a label of a Plain domain, as UTS #46 maps them
+// (ASCII letters lowercased, mapped code points replaced), to runes, and returns how many
+// (at most maxPlainLabel: the rest are left out) and whether all are ASCII.
+func labelRunes(label string, runes *[maxPlainLabel]rune) (n int, ascii bool) {
+	ascii = true
 	for i := 0; i < len(label) && n < len(runes); n++ {
 		c := label[i]
 		if c < utf8.RuneSelf {
@@ -129,17 +161,7 @@ func appendLabel(dst []byte, label string) []byte {
 		ascii = false
 		i += size
 	}
-	if ascii {
-		for i := 0; i < len(label); i++ {
-			c := label[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			dst = append(dst, c)
-		}
-		return dst
-	}
-	return appendPunycode(append(dst, "xn--"...), runes[:n])
+	return n, ascii
 }
 
 // plainRune returns the code point that UTS #46 maps the non-ASCII code point r to and
@@ -157,10 +179,11 @@ func plainRune(r rune) (rune, uint8) {
 
 // The classes of a non-ASCII code point for Plain.
 const (
-	classOther = iota // not plain
-	classPlain        // in the plain set (plain)
-	classMark         // in the set of plain marks (plainMarks)
-	classRTL          // in the set of plain right-to-left code points (plainRTL)
+	classOther  = iota // not plain
+	classPlain         // in the plain set (plain)
+	classMark          // in the set of plain marks (plainMarks)
+	classRTL           // in the set of plain right-to-left code points (plainRTL)
+	classJoiner        // U+200C or U+200D, which ContextJ allows in some places (not in plainBMP)
 )
 
 // class returns the class of the non-ASCII code point r: from two bits of plainBMP for the
