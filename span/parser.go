@@ -12,8 +12,8 @@ import (
 // without allocating once its buffers have grown: on every input, whether
 // the fast path or the standard's state machine parses it, and on failures
 // too. (Hosts with non-ASCII characters that are not plain Unicode domains
-// are the exception, such as one with U+200C ZERO WIDTH NON-JOINER or a
-// combining mark that NFC composes: their domain to ASCII goes through
+// are the exception, such as one with a combining mark that NFC composes or
+// a code point that maps to several: their domain to ASCII goes through
 // golang.org/x/net/idna, which allocates. Plain ones, internal/uts46, are
 // nearly all that occur, of every script.)
 //
