@@ -1,22 +1,19 @@
 package uts46
 
-import "golang.org/x/text/unicode/bidi"
+import (
+	"strings"
+
+	"golang.org/x/text/unicode/bidi"
+)
 
 // bidiLabels reports whether every label of domain, a domain that Plain has found plain
-// but for the Bidi rule, satisfies the six conditions of RFC 5893 section 2.
+// but for the Bidi rule, satisfies the six conditions of RFC 5893 section 2. The empty
+// label after a final '.' has no code point to satisfy them with.
 func bidiLabels(domain string) bool {
-	for len(domain) > 0 {
-		end := 0
-		for end < len(domain) && domain[end] != '.' {
-			end++
-		}
-		if !bidiLabel(domain[:end]) {
+	for label := range strings.SplitSeq(domain, ".") {
+		if label != "" && !bidiLabel(label) {
 			return false
 		}
-		if end == len(domain) {
-			return true
-		}
-		domain = domain[end+1:]
 	}
 	return true
 }

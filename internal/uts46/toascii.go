@@ -1,6 +1,7 @@
 package uts46
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -16,14 +17,18 @@ const maxPlainLabel = 63
 // Plain reports whether domain is plain (see the package documentation): whether ToASCII
 // converts it.
 func Plain(domain string) bool {
-	nonASCII, bidiDomain, whole := false, false, domain
-	for len(domain) > 0 {
-		end := 0
-		for end < len(domain) && domain[end] != '.' {
-			end++
+	nonASCII, bidiDomain := false, false
+	for rest := domain; ; {
+		label, after, more := strings.Cut(rest, ".")
+		if label == "" {
+			// Only the label after a final '.' (a fully qualified name) may
+			// be empty: it stays empty, and no validity criterion applies.
+			if more || rest == domain {
+				return false
+			}
+			break
 		}
-		label := domain[:end]
-		if label == "" || len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
+		if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
 			return false
 		}
 		runes, labelNonASCII, joiner := 0, false, false
@@ -38,9 +43,9 @@ func Plain(domain string) bool {
 				continue
 			}
 			r, size := decode(label[i:])
-			_, cls := plainRune(r)
-			if r == zwnj || r == zwj {
-				cls = classJoiner
+			cls := uint8(classJoiner)
+			if r != zwnj && r != zwj {
+				_, cls = plainRune(r)
 			}
 			switch cls {
 			case classPlain:
@@ -79,20 +84,15 @@ func Plain(domain string) bool {
 			}
 		}
 		nonASCII = nonASCII || labelNonASCII
-		if end == len(domain) {
-			// A label of Bidi class R, AL or AN makes the domain a Bidi
-			// domain name, all of whose labels must pass the Bidi rule
-			// (UTS #46 validity criterion 9).
-			return nonASCII && (!bidiDomain || bidiLabels(whole))
+		if !more {
+			break
 		}
-		domain = domain[end+1:]
-		if domain == "" {
-			// A trailing '.' (a fully qualified name): the empty label
-			// after it stays empty, and no validity criterion applies to it.
-			return nonASCII && (!bidiDomain || bidiLabels(whole[:len(whole)-1]))
-		}
+		rest = after
 	}
-	return false
+	// A label of Bidi class R, AL or AN makes the domain a Bidi domain name,
+	// all of whose labels must pass the Bidi rule (UTS #46 validity
+	// criterion 9).
+	return nonASCII && (!bidiDomain || bidiLabels(domain))
 }
 
 // ToASCII appends UTS #46 ToASCII of domain (with the URL Standard's flags for beStrict
@@ -110,17 +110,12 @@ func ToASCII(dst []byte, domain string) ([]byte, bool) {
 // lowercased when it is ASCII, else "xn--" and the Punycode of its code points with the
 // ASCII letters lowercased.
 func AppendPlain(dst []byte, domain string) []byte {
-	for {
-		end := 0
-		for end < len(domain) && domain[end] != '.' {
-			end++
-		}
-		dst = appendLabel(dst, domain[:end])
-		if end == len(domain) {
+	for label, rest, more := strings.Cut(domain, "."); ; label, rest, more = strings.Cut(rest, ".") {
+		dst = appendLabel(dst, label)
+		if !more {
 			return dst
 		}
 		dst = append(dst, '.')
-		domain = domain[end+1:]
 	}
 }
 
