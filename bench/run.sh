@@ -177,12 +177,15 @@ rm -rf "$out/bench.test" "$out/ada-bench" "$out/corpora"
 echo "retries: $retried (tries in discarded.txt)" >> "$out/context.txt"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >> "$out/context.txt"
 
+# benchstat is a tool, not a dependency of this module: taken from PATH or
+# GOPATH/bin, else installed there once (through the module proxy), else
+# skipped with a word on how to get it.
 benchstat=benchstat
 if ! command -v benchstat >/dev/null; then
-  if [ -x "$(go env GOPATH)/bin/benchstat" ]; then
-    benchstat="$(go env GOPATH)/bin/benchstat"
-  else
-    echo "benchstat not found: go install golang.org/x/perf/cmd/benchstat@latest" >&2
+  gobin="$(go env GOBIN)"
+  benchstat="${gobin:-$(go env GOPATH)/bin}/benchstat"
+  if [ ! -x "$benchstat" ] && ! go install golang.org/x/perf/cmd/benchstat@latest; then
+    echo "benchstat not found and not installable: go install golang.org/x/perf/cmd/benchstat@latest" >&2
     benchstat=""
   fi
 fi
