@@ -71,8 +71,8 @@ import (
 // ASCII fast path of domain to ASCII (beStrict false, ASCII input), which is
 // plain lowercasing, has no limit.
 
-// replacementCharacter is U+FFFD REPLACEMENT CHARACTER in UTF-8.
-var replacementCharacter = []byte("\uFFFD")
+// replacementCharacter is U+FFFD REPLACEMENT CHARACTER.
+const replacementCharacter = "\uFFFD"
 
 // maxLabelCodePoints is the longest mapped label domain to ASCII accepts.
 const maxLabelCodePoints = 1000
@@ -118,7 +118,7 @@ func domainToASCII(dst []byte, domain []byte, beStrict bool) ([]byte, record.Err
 		}
 	} else if plain, ok := plainToASCII(dst, domain, beStrict); ok {
 		dst = plain
-	} else if bytes.Contains(domain, replacementCharacter) {
+	} else if bytes.Contains(domain, []byte(replacementCharacter)) {
 		// UTS #46 disallows U+FFFD, which is what invalid UTF-8 in the
 		// input became: ToASCII fails without x/net/idna's allocations.
 		return dst, record.DomainToASCII

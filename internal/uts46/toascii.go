@@ -124,12 +124,9 @@ func appendLabel(dst []byte, label string) []byte {
 	var runes [maxPlainLabel]rune
 	n, ascii := labelRunes(label, &runes)
 	if ascii {
-		for i := 0; i < len(label); i++ {
-			c := label[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			dst = append(dst, c)
+		// labelRunes has lowercased it: a Plain label's n code points are all of it.
+		for _, r := range runes[:n] {
+			dst = append(dst, byte(r))
 		}
 		return dst
 	}
