@@ -31,8 +31,13 @@
 // ratio of the medians against its target, met or missed, and how many
 // rounds met it on their own.
 //
+// With -runs, each file is a run of its own (run.sh's out/NAME/bench.txt,
+// named NAME), and only the targets are printed, a column per run: how
+// they moved from one run to the next.
+//
 //	go run ./cmd/ratios new.txt
 //	go test -bench . -benchmem | go run ./cmd/ratios
+//	go run ./cmd/ratios -runs out/s21a/bench.txt out/s22a/bench.txt
 package main
 
 import (
@@ -53,7 +58,10 @@ const ours = "spanurl"
 // and no column of the main one.
 const control = "control"
 
-var showAllocs = flag.Bool("allocs", true, "show each peer's allocs/URL beside its ns/URL")
+var (
+	showAllocs = flag.Bool("allocs", true, "show each peer's allocs/URL beside its ns/URL")
+	across     = flag.Bool("runs", false, "each file is a run of its own: print only issue 4's targets, a column per run")
+)
 
 type key struct {
 	workload string
@@ -82,7 +90,20 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	t := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	if *across {
+		runs, err := readRuns(flag.Args())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ratios:", err)
+			os.Exit(1)
+		}
+		names := make([]string, len(runs))
+		for i, path := range flag.Args() {
+			names[i] = runName(path)
+		}
+		printAcross(os.Stdout, names, runs)
+		return
+	}
+	t := newTable()
 	if flag.NArg() == 0 {
 		t.read(os.Stdin)
 	}
@@ -100,6 +121,31 @@ func main() {
 		os.Exit(1)
 	}
 	t.print(os.Stdout)
+}
+
+func newTable() *table {
+	return &table{data: map[key]*samples{}, procs: map[string][]int{}}
+}
+
+// readRuns reads each file into a table of its own, for -runs.
+func readRuns(paths []string) ([]*table, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("-runs needs the runs' files (e.g. out/*/bench.txt)")
+	}
+	runs := make([]*table, len(paths))
+	for i, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		runs[i] = newTable()
+		runs[i].read(f)
+		f.Close()
+		if len(runs[i].data) == 0 {
+			return nil, fmt.Errorf("%s: no benchmark lines found", path)
+		}
+	}
+	return runs, nil
 }
 
 // read collects lines like

@@ -114,7 +114,7 @@ BenchmarkAbsoluteParallel/spanurl-2   100  55.0 ns/op
 
 // render returns the tables ratios prints for the benchmark lines in.
 func render(in string) string {
-	tb := &table{data: map[key]*samples{}, procs: map[string][]int{}}
+	tb := newTable()
 	tb.read(strings.NewReader(in))
 	var out strings.Builder
 	tb.print(&out)
@@ -154,4 +154,55 @@ BenchmarkRequestsHref/ada-2        100   30.0 ns/op
 	// The Arena's row sits in the table of spanurl-only workloads, as the
 	// Parser's does.
 	expect(t, got, "| ArenaRequests | spanurl | 2 | 160.0 | 0.02 |", true)
+}
+
+// TestAcross: -runs gives each file a column, the met ratio plain and the
+// missed one in bold with its rounds, "-" where a run lacks the benchmarks,
+// and counts per run.
+func TestAcross(t *testing.T) {
+	one := `
+BenchmarkAbsolute/spanurl-2    100   100.0 ns/op
+BenchmarkAbsolute/ada-2        100   350.0 ns/op
+BenchmarkAbsolute/spanurl-2    100   100.0 ns/op
+BenchmarkAbsolute/ada-2        100   250.0 ns/op
+`
+	two := `
+BenchmarkAbsolute/spanurl-2    100   100.0 ns/op
+BenchmarkAbsolute/ada-2        100   400.0 ns/op
+BenchmarkAbsolute/neturl-2     100   900.0 ns/op
+`
+	var runs []*table
+	for _, in := range []string{one, two} {
+		tb := newTable()
+		tb.read(strings.NewReader(in))
+		runs = append(runs, tb)
+	}
+	var out strings.Builder
+	printAcross(&out, []string{"s1", "s2"}, runs)
+	got := out.String()
+	for _, want := range []string{
+		"| target (issue 4) | s1 | s2 |",
+		// s1: medians 100 and 300, met; s2: 4.00x, met.
+		"| Absolute ≤ ⅓ ada | 3.00x | 4.00x |",
+		// s1 has no net/url; s2 reads 9.00x in its one round.
+		"| Absolute ≥ 10x net/url | - | **9.00x** (0 of 1) |",
+		"| targets met | 1 of 1 | 1 of 2 |",
+	} {
+		expect(t, got, want, true)
+	}
+	// A target neither run has is no row at all.
+	expect(t, got, "Relative", false)
+}
+
+func TestRunName(t *testing.T) {
+	for path, want := range map[string]string{
+		"out/s22a/bench.txt": "s22a",
+		"bench.txt":          "bench",
+		"/tmp/new.txt":       "new",
+		"old":                "old",
+	} {
+		if got := runName(path); got != want {
+			t.Errorf("runName(%q) = %q, want %q", path, got, want)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 )
 
@@ -135,4 +136,68 @@ func (t *table) printTargets(w io.Writer) {
 	fmt.Fprintf(w, "\n| target (issue 4) | ratio of the medians | per round: median, min-max; rounds that meet it | |\n|---|---:|---:|---|\n")
 	fmt.Fprintln(w, strings.Join(rows, "\n"))
 	fmt.Fprintf(w, "\n%d of %d targets met by the ratio of the medians.\n", met, len(rows))
+}
+
+// printAcross prints issue 4's targets as several runs measured them, a
+// column per run: the ratio of the medians where the target is met, and
+// in bold with how many rounds met it where it is missed ("-" where the
+// run lacks the benchmarks), then how many targets each run met. It is the
+// table a closing note compares runs with, read from their files rather
+// than copied by hand.
+func printAcross(w io.Writer, names []string, runs []*table) {
+	fmt.Fprintf(w, "| target (issue 4) |")
+	for _, name := range names {
+		fmt.Fprintf(w, " %s |", name)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|", len(names)))
+	met := make([]int, len(runs))
+	read := make([]int, len(runs))
+	for _, tg := range targets {
+		cells := make([]string, len(runs))
+		seen := false
+		for i, t := range runs {
+			r, ok := t.evaluate(tg)
+			if !ok {
+				cells[i] = "-"
+				continue
+			}
+			seen = true
+			read[i]++
+			if tg.meets(r.ratio) {
+				met[i]++
+				cells[i] = fmt.Sprintf("%.2fx", r.ratio)
+				continue
+			}
+			cells[i] = fmt.Sprintf("**%.2fx**", r.ratio)
+			if r.rounds != nil {
+				n := 0
+				for _, x := range r.rounds {
+					if tg.meets(x) {
+						n++
+					}
+				}
+				cells[i] += fmt.Sprintf(" (%d of %d)", n, len(r.rounds))
+			}
+		}
+		if seen {
+			fmt.Fprintf(w, "| %s | %s |\n", tg.name, strings.Join(cells, " | "))
+		}
+	}
+	fmt.Fprintf(w, "| targets met |")
+	for i := range runs {
+		fmt.Fprintf(w, " %d of %d |", met[i], read[i])
+	}
+	fmt.Fprintln(w)
+}
+
+// runName names a run's column after its file: the directory of a run.sh
+// output's bench.txt (out/s22a/bench.txt is "s22a"), else the file's name
+// without its extension.
+func runName(path string) string {
+	if filepath.Base(path) == "bench.txt" {
+		if dir := filepath.Base(filepath.Dir(path)); dir != "." && dir != string(filepath.Separator) {
+			return dir
+		}
+	}
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
