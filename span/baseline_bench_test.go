@@ -2,6 +2,7 @@ package span_test
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -57,4 +58,25 @@ func benchParseEach(b *testing.B, inputs []struct{ name, input string }) {
 			}
 		})
 	}
+}
+
+// BenchmarkParseLong parses canonical URLs longer than the fast path's
+// window of 256 bytes, as tracking links are: a long query with nothing to
+// encode, and the same with a space to encode at its end.
+func BenchmarkParseLong(b *testing.B) {
+	query := func(n int) string {
+		q := "?utm_source=newsletter&utm_medium=email&utm_campaign=autumn-2026&ref="
+		for len(q) < n {
+			q += "&id=0123456789abcdef0123456789abcdef"
+		}
+		return q[:n]
+	}
+	var inputs []struct{ name, input string }
+	for _, n := range []int{300, 1200} {
+		u := "https://www.example.com/articles/2026/11/some-long-title-of-an-article" + query(n-71)
+		inputs = append(inputs,
+			struct{ name, input string }{fmt.Sprint(n), u},
+			struct{ name, input string }{fmt.Sprint(n, "-space"), u[:len(u)-1] + " x"})
+	}
+	benchParseEach(b, inputs)
 }

@@ -73,6 +73,24 @@ func classifySummary(dst []Block, s string) (n int, sum Summary)
 //go:noescape
 func classify(dst []Block, s string) (n int, sum Summary)
 
+// summaryPast is the Summary of s from block k on, and maybe of some of the 64 bytes before
+// it, which callers have summarized already. Below AVX-512 (whose kernel summarizes past dst
+// itself) the AVX2 machine has summaryAVX2, which finds only Bad and Extra bytes, with no
+// masks to make or store: an input past the scanner's window (a long request target, 40% of
+// requests.txt's bytes) is not classified for a summary that no one reads the masks of.
+func summaryPast(s string, k int) Summary {
+	if kernelLevel == levelAVX2 && k > 0 && 64*k < len(s) {
+		return summaryAVX2(s[min(64*k, len(s)-64):])
+	}
+	return summaryPastGeneric(s, k)
+}
+
+// summaryAVX2 is the Summary of s, for len(s) >= 64: 64 bytes a step, then the last 64
+// bytes of s (again, in part).
+//
+//go:noescape
+func summaryAVX2(s string) Summary
+
 // classifyGenericSummed is ClassifyGeneric with the Summary of the blocks it fills: the
 // results classify returns.
 //

@@ -344,3 +344,59 @@ avx2ret:
 	MOVQ AX, n+40(FP)
 	MOVB R10, sum+48(FP)
 	RET
+
+// AVX2_SUMMARY(in): OR in's Bad bytes into Y7 and its Extra bytes into Y15, as AVX2_BAD and
+// AVX2_EXTRA find them, without a mask. Y1-Y3 are scratch.
+#define AVX2_SUMMARY(in) \
+	VPSHUFB  in, Y10, Y1 \
+	VPCMPEQB in, Y1, Y1  \
+	VPCMPGTB in, Y12, Y2 \
+	VPOR     Y1, Y7, Y7  \
+	VPOR     Y2, Y7, Y7  \
+	VPSHUFB  in, Y9, Y3  \
+	VPCMPEQB in, Y3, Y3  \
+	VPOR     Y3, Y15, Y15
+
+// func summaryAVX2(s string) Summary
+// For len(s) >= 64 (the caller's to ensure): every whole 64 bytes, then the last 64 bytes
+// of s, which end exactly where s ends; bytes seen twice change nothing in an OR.
+TEXT ·summaryAVX2(SB), NOSPLIT, $0-17
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), DX
+	VMOVDQU ·avx2Consts+avx2Vectors_extraT(SB), Y9
+	VMOVDQU ·avx2Consts+avx2Vectors_badT(SB), Y10
+	VMOVDQU ·avx2Consts+avx2Vectors_lowBad(SB), Y12
+	VPXOR   Y7, Y7, Y7
+	VPXOR   Y15, Y15, Y15
+	LEAQ    -64(SI)(DX*1), R8 // the last 64 bytes
+
+summaryloop:
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y6
+	AVX2_SUMMARY(Y0)
+	AVX2_SUMMARY(Y6)
+	ADDQ    $64, SI
+	SUBQ    $64, DX
+	CMPQ    DX, $64
+	JAE     summaryloop
+
+	TESTQ   DX, DX
+	JZ      summarydone
+	VMOVDQU (R8), Y0
+	VMOVDQU 32(R8), Y6
+	AVX2_SUMMARY(Y0)
+	AVX2_SUMMARY(Y6)
+
+summarydone:
+	VPMOVMSKB Y7, R11
+	VPMOVMSKB Y15, R13
+	VZEROUPPER
+	// As at avx2done: R10 = classExtra when R13 != 0 | classBad when R11 != 0.
+	XORL R10, R10
+	NEGL R13
+	ADCL R10, R10
+	NEGL R11
+	ADCL R10, R10
+	SHLL $1, R10
+	MOVB R10, ret+16(FP)
+	RET

@@ -29,13 +29,20 @@ func classifySummaryGo(dst []Block, s string) (int, Summary) {
 	if 64*n >= len(s) {
 		return n, sum
 	}
+	return n, sum | summaryPast(s, n)
+}
+
+// summaryPastGeneric is the Summary of s from block k on, its blocks classified into a
+// window of their own: what summaryPast is where no kernel summarizes without classifying.
+func summaryPastGeneric(s string, k int) Summary {
 	var rest [4]Block
-	for k := n; 64*k < len(s); {
+	var sum Summary
+	for 64*k < len(s) {
 		m, more := classifySummed(rest[:], s[64*k:])
 		sum |= more
 		k += m
 	}
-	return n, sum
+	return sum
 }
 
 // summarize is the Summary of blocks. Whether each class occurs is computed without a

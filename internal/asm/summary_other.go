@@ -8,3 +8,8 @@ func classifySummed(dst []Block, s string) (int, Summary) {
 	n := Classify(dst, s)
 	return n, summarize(dst[:n])
 }
+
+// summaryPast is the Summary of s from block k on (see summaryPastGeneric).
+func summaryPast(s string, k int) Summary {
+	return summaryPastGeneric(s, k)
+}

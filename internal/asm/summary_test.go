@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -97,5 +98,58 @@ func TestClassifySummaryNoAllocs(t *testing.T) {
 		if a := testing.AllocsPerRun(100, func() { k.fn(dst[:], s) }); a != 0 {
 			t.Errorf("%s: %v allocs per run, want 0", k.name, a)
 		}
+	}
+}
+
+// TestSummaryEveryPosition puts one byte of a class, or of none, at every position of inputs
+// longer than dst, among bytes of no class: the Summary must tell that byte's classes
+// wherever it is, in dst's blocks, in the whole blocks past them or in the partial last
+// one (which summaryAVX2 reads as the last 64 bytes of s, overlapping the block before).
+func TestSummaryEveryPosition(t *testing.T) {
+	const plain = "abcdefghijklmnopqrstuvwxyz0123456789-_~!$&()*+,;="
+	const special = " \x00\x7f\x80\xff\"<`{|'^A/.%"
+	rng := rand.New(rand.NewPCG(9, 10))
+	buf := make([]byte, 800)
+	for _, k := range allSummaryKernels() {
+		for _, n := range []int{65, 100, 127, 128, 129, 191, 255, 256, 257, 300, 319, 320, 321, 383, 511, 700} {
+			for dstLen := 1; dstLen <= 5; dstLen++ {
+				var dst [5]Block
+				for p := 0; p < n; p++ {
+					off := rng.IntN(32)
+					for i := range buf[:off+n] {
+						buf[i] = plain[rng.IntN(len(plain))]
+					}
+					c := special[rng.IntN(len(special))]
+					buf[off+p] = c
+					s := string(buf[off : off+n])
+					if _, sum := k.fn(dst[:dstLen], s); sum != Summary(classOf(c)&summaryClasses) {
+						t.Fatalf("%s(len(dst)=%d, len(s)=%d), %#02x at %d: summary %08b, want %08b",
+							k.name, dstLen, n, c, p, sum, classOf(c)&summaryClasses)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkClassifySummary is ClassifySummary as the scanner calls it, a window of four
+// blocks, with each kernel level forced, on inputs that fit in the window and on longer
+// ones, whose rest is only summarized.
+func BenchmarkClassifySummary(b *testing.B) {
+	for _, k := range benchKernels() {
+		b.Run(k.name, func(b *testing.B) {
+			restore := k.force()
+			defer restore()
+			for _, n := range []int{76, 300, 1200} {
+				s := benchInput(n)
+				b.Run(fmt.Sprint(n), func(b *testing.B) {
+					var dst [4]Block
+					b.SetBytes(int64(n))
+					for b.Loop() {
+						ClassifySummary(dst[:], s)
+					}
+				})
+			}
+		})
 	}
 }
