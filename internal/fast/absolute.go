@@ -324,8 +324,11 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		}
 		return specialDotted(s, schemeEnd, a, hostEnd, colon, end, port, dropPort, kind, buf)
 	}
-	if escape && !escapable(sc, end) {
-		return "", p, false
+	growth := 0
+	if escape {
+		if growth, escape = escapable(sc, end); !escape {
+			return "", p, false
+		}
 	}
 
 	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
@@ -348,7 +351,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		size += hostEnd - a
 	}
 	if escape {
-		size += escapeGrowth(sc, end)
+		size += growth
 		if size > record.MaxInput {
 			return "", p, false
 		}
@@ -470,14 +473,16 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 	}
 	queryStart, fragmentStart, e := checkQueryFragment(sc, s, end, false)
 	if escape || e {
-		// escapable's first byte is the scheme's ':', never a space.
-		if !escapable(sc, p-1) {
+		// escapable's first byte is the scheme's ':', never a space (and
+		// never encoded: the growth of s[p-1:] is that of s[p:]).
+		growth, ok := escapable(sc, p-1)
+		if !ok {
 			return "", pk, false
 		}
 		if !building(buf) {
 			return "", pk, true
 		}
-		size := n + escapeGrowth(sc, p)
+		size := n + growth
 		if size > record.MaxInput {
 			return "", pk, false
 		}
@@ -556,8 +561,11 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 		out, q, f = appendResolved(out, end, s, end+1, q, f)
 		return finish(buf, out), pack(schemeEnd, a, end, -1, end, q, f, record.HostOpaque, 0), true
 	}
-	if escape && !escapable(sc, end) {
-		return "", pk, false
+	growth := 0
+	if escape {
+		if growth, escape = escapable(sc, end); !escape {
+			return "", pk, false
+		}
 	}
 	if !upperScheme && !escape {
 		return s, pack(schemeEnd, a, end, -1, end, queryStart, fragmentStart, record.HostOpaque, 0), true
@@ -567,7 +575,7 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 	}
 	size := n
 	if escape {
-		size += escapeGrowth(sc, end)
+		size += growth
 		if size > record.MaxInput {
 			return "", pk, false
 		}

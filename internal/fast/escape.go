@@ -23,33 +23,44 @@ const (
 
 // escapable reports whether rest, the path, query and fragment of a special
 // URL, differs from its serialization only by bytes that the path, query
-// and fragment states percent-encode. It does not when rest holds a C0
-// control (tabs and newlines are removed, other controls at the ends
-// stripped), begins or ends with a space (stripped at the ends of the
-// input, which a reference's rest can begin) or is not valid UTF-8 (each
-// bad sequence becomes U+FFFD): those are for the slow path.
+// and fragment states percent-encode, and if so how many bytes longer
+// appendEscaped makes it at most (growth: each Bad or Extra byte it may
+// encode becomes three). It does not when rest holds a C0 control (tabs
+// and newlines are removed, other controls at the ends stripped), begins
+// or ends with a space (stripped at the ends of the input, which a
+// reference's rest can begin) or is not valid UTF-8 (each bad sequence
+// becomes U+FFFD): those are for the slow path.
 //
 // rest is sc.s[from:]. The C0 controls and non-ASCII bytes are all Bad:
-// only those are looked at, and UTF-8 is checked only when there is one.
-func escapable(sc *scanner, from int) bool {
+// only Bad and Extra bytes are looked at, and UTF-8 is checked only when
+// there is a non-ASCII one. The check and the count are one pass: past
+// the scanner's window every pass that starts over classifies the blocks
+// again (a 309-byte URL with one space took nine refills with the count
+// a pass of its own, two for each of its classes).
+func escapable(sc *scanner, from int) (growth int, ok bool) {
 	rest := sc.s[from:]
 	if rest != "" && (rest[0] == ' ' || rest[len(rest)-1] == ' ') {
-		return false
+		return 0, false
 	}
 	ascii := true
+	encoded := 0
 	var it iter
-	it.init(sc, classBad, from, len(sc.s))
+	it.init(sc, classGrowth, from, len(sc.s))
 	for i := it.next(sc); i >= 0; i = it.next(sc) {
 		switch c := sc.s[i]; {
 		case c < 0x20:
-			return false
+			return 0, false
 		case c >= 0x80:
 			// A run of non-ASCII bytes (a word in another script) in one step.
 			ascii = false
-			it.skipTo(sc, record.NonASCIIEnd(sc.s, i))
+			end := record.NonASCIIEnd(sc.s, i)
+			encoded += end - i
+			it.skipTo(sc, end)
+		default:
+			encoded++
 		}
 	}
-	return ascii || utf8.ValidString(rest)
+	return 2 * encoded, ascii || utf8.ValidString(rest)
 }
 
 // appendEscaped appends escapable sc.s[from:] to dst, from state on, as
@@ -123,11 +134,4 @@ func encodeSets(state escapeState) (set, querySet *record.EncodeSet) {
 		return &record.PathSet, &record.QuerySet
 	}
 	return &record.PathSet, &record.SpecialQuerySet
-}
-
-// escapeGrowth bounds how much longer s[i:] gets through appendEscaped:
-// every byte it encodes is a Bad or Extra byte, and becomes three.
-func escapeGrowth(sc *scanner, i int) int {
-	n := len(sc.s)
-	return 2 * (sc.popcount(classBad, i, n) + sc.popcount(classExtra, i, n))
 }

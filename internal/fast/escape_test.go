@@ -26,7 +26,7 @@ func TestEscapable(t *testing.T) {
 		{"/\xff", false},   // invalid UTF-8 becomes U+FFFD
 		{"/\xe2\x82", false},
 	} {
-		if got := escapable(scannerOf(tc.rest), 0); got != tc.want {
+		if _, got := escapable(scannerOf(tc.rest), 0); got != tc.want {
 			t.Errorf("escapable(%q) = %v, want %v", tc.rest, got, tc.want)
 		}
 	}
@@ -156,13 +156,39 @@ func TestAppendEscapedRandom(t *testing.T) {
 			from = r.IntN(len(s))
 		}
 		state := escapeState(r.IntN(int(inNonSpecialPath) + 1))
-		if got, want := escapable(scannerOf(s), from), escapableBytes(s[from:]); got != want {
-			t.Fatalf("escapable(%q[%d:]) = %v, want %v", s, from, got, want)
+		growth, ok := escapable(scannerOf(s), from)
+		if want := escapableBytes(s[from:]); ok != want {
+			t.Fatalf("escapable(%q[%d:]) = %v, want %v", s, from, ok, want)
 		}
 		got, q, f := appendEscaped([]byte("P"), scannerOf(s), from, state)
 		want, wq, wf := appendEscapedBytes([]byte("P"), s[from:], state)
 		if string(got) != string(want) || q != wq || f != wf {
 			t.Fatalf("appendEscaped(%q[%d:], %d) = %q %d %d, want %q %d %d", s, from, state, got, q, f, want, wq, wf)
 		}
+		if !ok {
+			continue
+		}
+		// The growth is two bytes for each byte of a class appendEscaped
+		// may encode, and bounds what it adds.
+		if w := 2 * encodable(s[from:]); growth != w {
+			t.Fatalf("escapable(%q[%d:]) growth %d, want %d", s, from, growth, w)
+		}
+		if added := len(got) - 1 - len(s[from:]); added > growth {
+			t.Fatalf("appendEscaped(%q[%d:], %d) added %d bytes, escapable's growth is %d", s, from, state, added, growth)
+		}
 	}
+}
+
+// encodable counts the bytes of s that a percent-encode set of
+// appendEscaped may hold: controls, space, '"', '<', '>', DEL and non-ASCII
+// bytes (Bad), and the backtick, braces, apostrophe, caret and pipe
+// (Extra), written out rather than taken from the kernels' classes.
+func encodable(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || strings.IndexByte("\"<>`{}'^|", c) >= 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -290,10 +290,11 @@ func withPath(sc *scanner, bp record.Packed, prefix, ref string, start, q, f int
 // appendEscaped); q and f are where the query and fragment then begin, or
 // -1. It declines (ok false) when ref[start:] is not escapable.
 func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, buf *Buffer) (href string, q, f int, ok bool) {
-	if !escapable(sc, start) {
+	growth, ok := escapable(sc, start)
+	if !ok {
 		return "", -1, -1, false
 	}
-	size := len(prefix) + len(ref) - start + escapeGrowth(sc, start)
+	size := len(prefix) + len(ref) - start + growth
 	if size > record.MaxInput {
 		return "", -1, -1, false
 	}

@@ -77,6 +77,8 @@ const (
 	// its state: Bad and Extra (every percent-encode set it uses is made of
 	// them) and '?' and '#' (Term).
 	classEscape
+	// classGrowth is Bad and Extra: the bytes appendEscaped may encode.
+	classGrowth
 )
 
 func pick(b *asm.Block, c class) uint64 {
@@ -89,6 +91,8 @@ func pick(b *asm.Block, c class) uint64 {
 		return b.Extra
 	case classEscape:
 		return b.Bad | b.Extra | b.Term
+	case classGrowth:
+		return b.Bad | b.Extra
 	}
 	return b.Upper
 }
