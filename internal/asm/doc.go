@@ -24,8 +24,10 @@
 // ClassifySummary is Classify that also returns a Summary of all of the string (whether a
 // Bad and whether an Extra byte occur anywhere in it, also past the blocks that fit), so
 // that a scanner learns whether a URL has any at all without a second pass: the AVX-512
-// kernel ORs the masks of every block as it goes, the AVX2 kernel the Bad and Extra masks,
-// and the other builds classify the rest into a window of their own.
+// kernel ORs the masks of every block as it goes, the AVX2 kernel the Bad and Extra masks
+// of the blocks it fills and then, past them, only looks for those two classes
+// (summaryAVX2: no masks made or stored), and the other builds classify the rest into a
+// window of their own.
 //
 // Join writes two strings one after the other into a buffer, which is how the fast path
 // builds a resolved href. With AVX-512 it copies each string in 64-byte chunks and one
