@@ -152,14 +152,3 @@ func (sc *scanner) has(c class, i, end int) bool {
 	}
 	return false
 }
-
-// popcount returns how many bytes of class c [i, end) holds.
-func (sc *scanner) popcount(c class, i, end int) int {
-	n := 0
-	for i < end {
-		k := i >> 6
-		n += bits.OnesCount64(pick(sc.block(k), c) & spanMask(i&63, min(end-k*64, 64)))
-		i = (k + 1) * 64
-	}
-	return n
-}
