@@ -325,12 +325,18 @@ func FuzzClassify(f *testing.F) {
 	f.Add("https://user:pass@example.com:8080/a/b?q=1#frag", 2)
 	f.Add("", 1)
 	f.Add(strings.Repeat("\x80A`", 50), 3)
+	f.Add(strings.Repeat("a", 300)+"\"", 4) // a Bad byte only past dst
 	f.Fuzz(func(t *testing.T, s string, dstLen int) {
 		if dstLen < 0 || dstLen > 64 {
 			dstLen = blocksFor(len(s))
 		}
 		for _, k := range allKernels() {
 			check(t, k, s, dstLen)
+		}
+		// The summaries too: of all of s, also past dst (summaryAVX2 on
+		// the AVX2 machine).
+		for _, k := range allSummaryKernels() {
+			checkSummary(t, k, s, dstLen)
 		}
 	})
 }
