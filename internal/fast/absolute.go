@@ -326,7 +326,8 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	growth := 0
 	if escape {
-		if growth, escape = escapable(sc, end); !escape {
+		var ok bool
+		if growth, ok = escapable(sc, end); !ok {
 			return "", p, false
 		}
 	}
@@ -563,7 +564,8 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 	}
 	growth := 0
 	if escape {
-		if growth, escape = escapable(sc, end); !escape {
+		var ok bool
+		if growth, ok = escapable(sc, end); !ok {
 			return "", pk, false
 		}
 	}
