@@ -170,16 +170,24 @@ avx512done:
 	VPMOVMSKB Y1, out
 
 // Bad: the table's bytes, or signed byte < 0x21 (controls, space and every byte >= 0x80).
-#define AVX2_BAD(in, out) \
+// AVX2_BAD_BYTES and AVX2_EXTRA_BYTES leave 0xFF in Y3 (Y4 scratch) and Y2 where in's
+// bytes are of the class: the kernel makes masks of them, summaryAVX2 ORs them up.
+#define AVX2_BAD_BYTES(in) \
 	VPSHUFB   in, Y10, Y3 \
 	VPCMPEQB  in, Y3, Y3  \
 	VPCMPGTB  in, Y12, Y4 \
-	VPOR      Y4, Y3, Y3  \
+	VPOR      Y4, Y3, Y3
+
+#define AVX2_BAD(in, out) \
+	AVX2_BAD_BYTES(in) \
 	VPMOVMSKB Y3, out
 
-#define AVX2_EXTRA(in, out) \
+#define AVX2_EXTRA_BYTES(in) \
 	VPSHUFB   in, Y9, Y2 \
-	VPCMPEQB  in, Y2, Y2 \
+	VPCMPEQB  in, Y2, Y2
+
+#define AVX2_EXTRA(in, out) \
+	AVX2_EXTRA_BYTES(in) \
 	VPMOVMSKB Y2, out
 
 // Upper: 'A'..'Z' move to -128..-103 when 0x80-'A' is added, and nothing else does.
@@ -222,6 +230,16 @@ avx512done:
 	m(AVX2_DOT, Block_Dot)       \
 	m(AVX2_COLON_BACKSLASH, Block_ColonBackslash)   \
 	m(AVX2_TERM, Block_Term)
+
+// AVX2_SUMMARY_BITS: R10 (zero before) = classExtra when R13 != 0 | classBad when
+// R11 != 0. NEGQ sets the carry exactly when its operand is not zero, and each ADCL shifts
+// one carry in.
+#define AVX2_SUMMARY_BITS \
+	NEGQ R13      \
+	ADCL R10, R10 \
+	NEGQ R11      \
+	ADCL R10, R10 \
+	SHLL $1, R10
 
 // AVX2_JOIN(kernel, out): out = 64-bit mask of Y0 (low half) and Y6 (high half).
 #define AVX2_JOIN(kernel, out) \
@@ -332,30 +350,20 @@ avx2shortEnd:
 
 avx2done:
 	VZEROUPPER
-	// R10 = classExtra when R13 != 0 | classBad when R11 != 0: NEGQ sets the carry exactly
-	// when its operand is not zero, and each ADCL shifts one carry in.
-	NEGQ R13
-	ADCL R10, R10
-	NEGQ R11
-	ADCL R10, R10
-	SHLL $1, R10
+	AVX2_SUMMARY_BITS
 
 avx2ret:
 	MOVQ AX, n+40(FP)
 	MOVB R10, sum+48(FP)
 	RET
 
-// AVX2_SUMMARY(in): OR in's Bad bytes into Y7 and its Extra bytes into Y15, as AVX2_BAD and
-// AVX2_EXTRA find them, without a mask. Y1-Y3 are scratch.
+// AVX2_SUMMARY(in): OR in's Bad bytes into Y7 and its Extra bytes into Y15, without a
+// mask. Y2-Y4 are scratch.
 #define AVX2_SUMMARY(in) \
-	VPSHUFB  in, Y10, Y1 \
-	VPCMPEQB in, Y1, Y1  \
-	VPCMPGTB in, Y12, Y2 \
-	VPOR     Y1, Y7, Y7  \
-	VPOR     Y2, Y7, Y7  \
-	VPSHUFB  in, Y9, Y3  \
-	VPCMPEQB in, Y3, Y3  \
-	VPOR     Y3, Y15, Y15
+	AVX2_BAD_BYTES(in)   \
+	VPOR Y3, Y7, Y7      \
+	AVX2_EXTRA_BYTES(in) \
+	VPOR Y2, Y15, Y15
 
 // func summaryAVX2(s string) Summary
 // For len(s) >= 64 (the caller's to ensure): every whole 64 bytes, then the last 64 bytes
@@ -391,12 +399,7 @@ summarydone:
 	VPMOVMSKB Y7, R11
 	VPMOVMSKB Y15, R13
 	VZEROUPPER
-	// As at avx2done: R10 = classExtra when R13 != 0 | classBad when R11 != 0.
 	XORL R10, R10
-	NEGL R13
-	ADCL R10, R10
-	NEGL R11
-	ADCL R10, R10
-	SHLL $1, R10
+	AVX2_SUMMARY_BITS
 	MOVB R10, ret+16(FP)
 	RET
