@@ -62,6 +62,17 @@ func (t target) meets(ratio float64) bool {
 	return ratio >= t.min
 }
 
+// roundsMeeting counts the per-round ratios that meet t on their own.
+func (t target) roundsMeeting(rounds []float64) int {
+	n := 0
+	for _, x := range rounds {
+		if t.meets(x) {
+			n++
+		}
+	}
+	return n
+}
+
 // evaluate reads target tg from the table, or reports false when the run
 // lacks the benchmarks it needs.
 func (t *table) evaluate(tg target) (targetResult, bool) {
@@ -116,13 +127,7 @@ func (t *table) printTargets(w io.Writer) {
 		}
 		rounds := "-"
 		if r.rounds != nil {
-			n := 0
-			for _, x := range r.rounds {
-				if tg.meets(x) {
-					n++
-				}
-			}
-			rounds = fmt.Sprintf("%s; %d of %d", spread(r.rounds), n, len(r.rounds))
+			rounds = fmt.Sprintf("%s; %d of %d", spread(r.rounds), tg.roundsMeeting(r.rounds), len(r.rounds))
 		}
 		name := tg.name
 		if tg.workload == "*" {
@@ -170,13 +175,7 @@ func printAcross(w io.Writer, names []string, runs []*table) {
 			}
 			cells[i] = fmt.Sprintf("**%.2fx**", r.ratio)
 			if r.rounds != nil {
-				n := 0
-				for _, x := range r.rounds {
-					if tg.meets(x) {
-						n++
-					}
-				}
-				cells[i] += fmt.Sprintf(" (%d of %d)", n, len(r.rounds))
+				cells[i] += fmt.Sprintf(" (%d of %d)", tg.roundsMeeting(r.rounds), len(r.rounds))
 			}
 		}
 		if seen {
