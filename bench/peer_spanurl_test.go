@@ -144,7 +144,9 @@ func runParallel(b *testing.B, n int, bytes int64, body func(pb *testing.PB, i i
 // BenchmarkSpinParallel is the control for the Parallel benchmarks: a loop
 // of register arithmetic with no memory traffic and nothing shared, run
 // the same way (-cpu 1,2). Its speedup is what this machine's cores give
-// to work that shares nothing at all; compare the URL workloads' with it.
+// to work that shares nothing at all and waits on each step's result, which
+// leaves most of a core idle: it does not see a thread that shares the
+// physical core (SpinWideParallel does).
 func BenchmarkSpinParallel(b *testing.B) {
 	b.Run("control", func(b *testing.B) {
 		meterSteal(b)
@@ -159,6 +161,38 @@ func BenchmarkSpinParallel(b *testing.B) {
 				}
 			}
 			consume(int(x & 1))
+		})
+	})
+}
+
+// BenchmarkSpinWideParallel is SpinParallel with eight chains of the same
+// arithmetic side by side instead of one: as much work per op, but no
+// longer one step at a time, so that it keeps the core's integer units
+// busy as a parse does. One chain cannot tell whether it has the physical
+// core to itself: a second thread on it (a sibling hyperthread, here
+// another guest's vCPU, which the hypervisor may schedule there) takes the
+// units it leaves idle. Eight chains notice, so its speedup, beside
+// SpinParallel's, shows how much of a spread in the URL workloads'
+// speedups the machine makes with nothing shared in the program at all.
+func BenchmarkSpinWideParallel(b *testing.B) {
+	b.Run("control", func(b *testing.B) {
+		meterSteal(b)
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var x [8]uint64
+			for i := range x {
+				x[i] = 88172645463325252 + uint64(i)*7919
+			}
+			for pb.Next() {
+				for range 8 { // 8 x 8 steps: SpinParallel's 64
+					for i := range x {
+						x[i] ^= x[i] << 13
+						x[i] ^= x[i] >> 7
+						x[i] ^= x[i] << 17
+					}
+				}
+			}
+			consume(int((x[0] ^ x[7]) & 1))
 		})
 	})
 }

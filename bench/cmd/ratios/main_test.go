@@ -170,6 +170,10 @@ BenchmarkAbsolute/ada-2        100   250.0 ns/op
 BenchmarkAbsolute/spanurl-2    100   100.0 ns/op
 BenchmarkAbsolute/ada-2        100   400.0 ns/op
 BenchmarkAbsolute/neturl-2     100   900.0 ns/op
+BenchmarkSpinWideParallel/control     100   100.0 ns/op
+BenchmarkSpinWideParallel/control-2   100    80.0 ns/op
+BenchmarkSpinWideParallel/control     100   120.0 ns/op
+BenchmarkSpinWideParallel/control-2   100    50.0 ns/op
 `
 	var runs []*table
 	for _, in := range []string{one, two} {
@@ -187,6 +191,9 @@ BenchmarkAbsolute/neturl-2     100   900.0 ns/op
 		// s1 has no net/url; s2 reads 9.00x in its one round.
 		"| Absolute ≥ 10x net/url | - | **9.00x** (0 of 1) |",
 		"| targets met | 1 of 1 | 1 of 2 |",
+		// A control's speedup, of the medians (110/65) and per round
+		// (1.25x, 2.40x), where the run has it.
+		"| SpinWideParallel speedup (control, not a target) | - | 1.69x (1.82x, 1.25-2.40) |",
 	} {
 		expect(t, got, want, true)
 	}

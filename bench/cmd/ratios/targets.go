@@ -187,6 +187,42 @@ func printAcross(w io.Writer, names []string, runs []*table) {
 		fmt.Fprintf(w, " %d of %d |", met[i], read[i])
 	}
 	fmt.Fprintln(w)
+	printControlSpeedups(w, runs)
+}
+
+// printControlSpeedups adds to printAcross's table a row per control of
+// the Parallel targets (SpinParallel and its kin, peer control): its
+// speedup at the highest -cpu over -cpu 1 in each run, with the spread of
+// its rounds. They are not targets; they say what the machine gave work
+// with nothing shared during the run, beside the Parallel targets' rows.
+func printControlSpeedups(w io.Writer, runs []*table) {
+	var names []string
+	for _, t := range runs {
+		for _, wl := range t.workloads {
+			if procs := t.procs[wl]; len(procs) > 1 && t.data[key{wl, control, 1}] != nil && !contains(names, wl) {
+				names = append(names, wl)
+			}
+		}
+	}
+	for _, wl := range names {
+		cells := make([]string, len(runs))
+		for i, t := range runs {
+			cells[i] = "-"
+			procs := t.procs[wl]
+			if len(procs) < 2 || procs[0] != 1 {
+				continue
+			}
+			one, many := t.data[key{wl, control, 1}], t.data[key{wl, control, procs[len(procs)-1]}]
+			if one == nil || many == nil {
+				continue
+			}
+			cells[i] = fmt.Sprintf("%.2fx", ratio(one, many))
+			if r := roundRatios(one, many); r != nil {
+				cells[i] += " (" + spread(r) + ")"
+			}
+		}
+		fmt.Fprintf(w, "| %s speedup (control, not a target) | %s |\n", wl, strings.Join(cells, " | "))
+	}
 }
 
 // runName names a run's column after its file: the directory of a run.sh
