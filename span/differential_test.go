@@ -102,6 +102,15 @@ func FuzzFastSlow(f *testing.F) {
 		pad + strings.Repeat("/seg", 40) + "?q=1#f", pad + "/a b?c d'e#f`g" + strings.Repeat(" x", 150)} {
 		f.Add(s, uint8(0))
 	}
+	// Longer than the window, with a byte to encode in the query or
+	// fragment past it, and one in what comes before too: in the path, or
+	// in an opaque path, which leaves spaces and quotes as they are. The
+	// Summary stands in for the rest only when nothing before it has one.
+	q := strings.Repeat("&id=0123456789abcdef", 16)
+	for _, s := range []string{pad + "?" + q + " x", pad + "/a b?" + q + " x", pad + "?" + q + "#f x",
+		pad + "/a b?q#" + q + " x", "javascript:f(\"a b\")#" + q + "\"c d\"", "javascript:f(\"a b\")?" + q + " x", pad + "?" + q + "'x" + q + "\x00"} {
+		f.Add(s, uint8(0))
+	}
 	bases := make([]span.URL, len(differentialBases))
 	for i, b := range differentialBases {
 		bases[i], _ = span.Parse(b)

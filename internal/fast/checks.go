@@ -102,14 +102,27 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 	if s[q] == '?' {
 		queryStart = q
 		f = fragmentAfter(sc, s, q+1)
-		escape = sc.sum.Bad() && sc.has(classBad, q+1, f) ||
-			special && sc.sum.Extra() && hasByte(sc, s, q+1, f, '\'')
+		escape = sc.sum.Bad() && badIn(sc, q+1, f) || special && sc.sum.Extra() && hasByte(sc, s, q+1, f, '\'')
 	}
 	if f < n {
 		fragmentStart = f
-		escape = escape || sc.sum.Bad() && sc.has(classBad, f+1, n) || sc.sum.Extra() && hasByte(sc, s, f+1, n, '`')
+		escape = escape || sc.sum.Bad() && badIn(sc, f+1, n) || sc.sum.Extra() && hasByte(sc, s, f+1, n, '`')
 	}
 	return queryStart, fragmentStart, escape
+}
+
+// badIn reports whether [i, end) holds a Bad byte, for a string that has
+// one (sc.sum.Bad()). When [i, end) is the rest of a string longer than
+// the window, and the window holds all of it before i, the Summary may
+// answer without classifying that rest again: the rest has the Bad byte if
+// [0, i) has none (if [0, i) has one, the rest is looked at). A long query
+// string with one byte to encode was otherwise classified here once more,
+// then by escapable and again by appendEscaped.
+func badIn(sc *scanner, i, end int) bool {
+	if n := len(sc.s); end == n && n > 64*(sc.first+sc.count) && sc.first == 0 && i <= 64*sc.count && !sc.has(classBad, 0, i) {
+		return true
+	}
+	return sc.has(classBad, i, end)
 }
 
 // fragmentAfter returns the position of the first '#' from s[i] on, or

@@ -187,3 +187,39 @@ func TestCheckPathTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestBadIn: badIn answers as sc.has(classBad, ...) does wherever the Bad
+// bytes fall (before i, after it, both, inside the window or past it, with
+// a string shorter and longer than the window), and answers a long rest
+// from the Summary without moving the window when [0, i) has no Bad byte,
+// which is what spares the refills.
+func TestBadIn(t *testing.T) {
+	for _, n := range []int{100, 64 * window, 64*window + 1, 300, 1200} {
+		for _, i := range []int{1, 63, 64, 90, 64*window - 1, 64 * window, 64*window + 10} {
+			if i >= n {
+				continue
+			}
+			for _, bad := range [][]int{{}, {0}, {i - 1}, {i}, {n - 1}, {i - 1, n - 1}, {0, i + 1}, {n / 2}} {
+				b := []byte(strings.Repeat("a", n))
+				for _, p := range bad {
+					if p < n {
+						b[p] = ' '
+					}
+				}
+				s := string(b)
+				sc := scannerOf(s)
+				if !sc.sum.Bad() {
+					continue // badIn's precondition
+				}
+				want := scannerOf(s).has(classBad, i, n)
+				if got := badIn(sc, i, n); got != want {
+					t.Errorf("n=%d i=%d Bad at %v: badIn = %v, want %v", n, i, bad, got, want)
+				}
+				beforeI := strings.IndexByte(s[:i], ' ') >= 0
+				if n > 64*window && i <= 64*window && !beforeI && sc.first != 0 {
+					t.Errorf("n=%d i=%d Bad at %v: the window moved to block %d", n, i, bad, sc.first)
+				}
+			}
+		}
+	}
+}
