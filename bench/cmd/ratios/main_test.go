@@ -114,11 +114,16 @@ BenchmarkAbsoluteParallel/spanurl-2   100  55.0 ns/op
 
 // render returns the tables ratios prints for the benchmark lines in.
 func render(in string) string {
+	var out strings.Builder
+	tableOf(in).print(&out)
+	return out.String()
+}
+
+// tableOf reads the benchmark lines in into a table.
+func tableOf(in string) *table {
 	tb := newTable()
 	tb.read(strings.NewReader(in))
-	var out strings.Builder
-	tb.print(&out)
-	return out.String()
+	return tb
 }
 
 // expect fails t unless got contains s (want) or lacks it (!want).
@@ -175,14 +180,8 @@ BenchmarkSpinWideParallel/control-2   100    80.0 ns/op
 BenchmarkSpinWideParallel/control     100   120.0 ns/op
 BenchmarkSpinWideParallel/control-2   100    50.0 ns/op
 `
-	var runs []*table
-	for _, in := range []string{one, two} {
-		tb := newTable()
-		tb.read(strings.NewReader(in))
-		runs = append(runs, tb)
-	}
 	var out strings.Builder
-	printAcross(&out, []string{"s1", "s2"}, runs)
+	printAcross(&out, []string{"s1", "s2"}, []*table{tableOf(one), tableOf(two)})
 	got := out.String()
 	for _, want := range []string{
 		"| target (issue 4) | s1 | s2 |",

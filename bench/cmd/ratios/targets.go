@@ -77,16 +77,7 @@ func (t target) roundsMeeting(rounds []float64) int {
 // lacks the benchmarks it needs.
 func (t *table) evaluate(tg target) (targetResult, bool) {
 	if tg.peer == "" {
-		procs := t.procs[tg.workload]
-		if len(procs) < 2 || procs[0] != 1 {
-			return targetResult{}, false
-		}
-		one := t.data[key{tg.workload, ours, 1}]
-		many := t.data[key{tg.workload, ours, procs[len(procs)-1]}]
-		if one == nil || many == nil {
-			return targetResult{}, false
-		}
-		return compare(tg.workload, one, many), true
+		return t.speedup(tg.workload, ours)
 	}
 	workloads := []string{tg.workload}
 	if tg.workload == "*" {
@@ -107,6 +98,21 @@ func (t *table) evaluate(tg target) (targetResult, bool) {
 		}
 	}
 	return best, found
+}
+
+// speedup reads peer's scaling on workload wl: its ns at -cpu 1 over its ns
+// at the highest -cpu the workload ran at, of the medians and per round, or
+// reports false when the run lacks either.
+func (t *table) speedup(wl, peer string) (targetResult, bool) {
+	procs := t.procs[wl]
+	if len(procs) < 2 || procs[0] != 1 {
+		return targetResult{}, false
+	}
+	one, many := t.data[key{wl, peer, 1}], t.data[key{wl, peer, procs[len(procs)-1]}]
+	if one == nil || many == nil {
+		return targetResult{}, false
+	}
+	return compare(wl, one, many), true
 }
 
 // printTargets prints issue 4's targets as this run measured them: the
@@ -199,7 +205,7 @@ func printControlSpeedups(w io.Writer, runs []*table) {
 	var names []string
 	for _, t := range runs {
 		for _, wl := range t.workloads {
-			if procs := t.procs[wl]; len(procs) > 1 && t.data[key{wl, control, 1}] != nil && !contains(names, wl) {
+			if _, ok := t.speedup(wl, control); ok && !contains(names, wl) {
 				names = append(names, wl)
 			}
 		}
@@ -208,17 +214,11 @@ func printControlSpeedups(w io.Writer, runs []*table) {
 		cells := make([]string, len(runs))
 		for i, t := range runs {
 			cells[i] = "-"
-			procs := t.procs[wl]
-			if len(procs) < 2 || procs[0] != 1 {
-				continue
-			}
-			one, many := t.data[key{wl, control, 1}], t.data[key{wl, control, procs[len(procs)-1]}]
-			if one == nil || many == nil {
-				continue
-			}
-			cells[i] = fmt.Sprintf("%.2fx", ratio(one, many))
-			if r := roundRatios(one, many); r != nil {
-				cells[i] += " (" + spread(r) + ")"
+			if r, ok := t.speedup(wl, control); ok {
+				cells[i] = fmt.Sprintf("%.2fx", r.ratio)
+				if r.rounds != nil {
+					cells[i] += " (" + spread(r.rounds) + ")"
+				}
 			}
 		}
 		fmt.Fprintf(w, "| %s speedup (control, not a target) | %s |\n", wl, strings.Join(cells, " | "))
