@@ -119,7 +119,7 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 // string with one byte to encode was otherwise classified here once more,
 // then by escapable and again by appendEscaped.
 func badIn(sc *scanner, i, end int) bool {
-	if n := len(sc.s); end == n && n > 64*(sc.first+sc.count) && sc.first == 0 && i <= 64*sc.count && !sc.has(classBad, 0, i) {
+	if held := 64 * sc.count; end == len(sc.s) && sc.first == 0 && i <= held && held < end && !sc.has(classBad, 0, i) {
 		return true
 	}
 	return sc.has(classBad, i, end)
