@@ -3,48 +3,86 @@
 # $SPANURL_DATASETS_DIR). Set SPANURL_FUZZTIME (default 15s) for the bounded
 # fuzzing, SPANURL_QUICK=1 to skip the fuzzing and the whatwg-url
 # differential.
-set -euo pipefail
+#
+# Every stage runs even when an earlier one fails, so that one failure does
+# not hide another; the exit status is 1 when any stage failed, and the last
+# line counts the stages.
+set -uo pipefail
 cd "$(dirname "$0")"
 export GOTOOLCHAIN=auto
 fuzztime="${SPANURL_FUZZTIME:-15s}"
 
-echo "== go test -race (the library, the command, WPT, datasets, allocations, linear time)"
-go test -race -count=1 ./...
+passed=0
+failed=()
 
-echo "== the streaming memory bound (skipped under -race: it pipes 1 GiB)"
-go test -count=1 -run '^TestStreamingMemory$' ./cmd/spanurl
+# stage NAME CMD...: runs CMD under a heading and records whether it passed.
+stage() {
+  local name=$1
+  shift
+  echo "== $name"
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    echo "-- FAILED: $name"
+    failed+=("$name")
+  fi
+}
 
-echo "== the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo, no timing)"
-(cd bench && CGO_ENABLED=0 go test -count=1 ./...)
+stage "go test -race (the library, the command, WPT, datasets, allocations, linear time)" \
+  go test -race -count=1 ./...
 
-echo "== the portable kernels: -tags noasm"
-go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span
+stage "the streaming memory bound (skipped under -race: it pipes 1 GiB)" \
+  go test -count=1 -run '^TestStreamingMemory$' ./cmd/spanurl
 
-echo "== arm64: the NEON kernel and the fast path under qemu-aarch64"
+stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo, no timing)" \
+  bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
+
+stage "the portable kernels: -tags noasm" \
+  go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl
+
 if command -v qemu-aarch64 >/dev/null 2>&1; then
-  GOARCH=arm64 go test -count=1 -exec qemu-aarch64 ./internal/asm ./internal/fast
+  stage "arm64: the NEON kernel and the fast path under qemu-aarch64" \
+    env GOARCH=arm64 go test -count=1 -exec qemu-aarch64 ./internal/asm ./internal/fast
 else
-  echo "qemu-aarch64 not found (Debian: qemu-user): arm64 tests skipped"
+  echo "== arm64: qemu-aarch64 not found (Debian: qemu-user): arm64 tests skipped"
 fi
 
-if [ "${SPANURL_QUICK:-}" = 1 ]; then exit 0; fi
+whatwgdiff() {
+  local diffdir="${SPANURL_WHATWG_URL_DIR:-${TMPDIR:-/tmp}/spanurl-whatwgdiff}"
+  api/internal/whatwgdiff/setup.sh "$diffdir" >/dev/null || return 1
+  SPANURL_WHATWG_URL_DIR="$diffdir" go test -count=1 -v -run TestWhatwgURLDifferential ./api/internal/whatwgdiff |
+    grep -E 'mismatch|^(ok|FAIL|---)'
+}
 
-echo "== whatwg-url differential (the standard's reference implementation, via npm)"
-if command -v npm >/dev/null 2>&1; then
-  diffdir="${SPANURL_WHATWG_URL_DIR:-${TMPDIR:-/tmp}/spanurl-whatwgdiff}"
-  api/internal/whatwgdiff/setup.sh "$diffdir" >/dev/null
-  SPANURL_WHATWG_URL_DIR="$diffdir" go test -count=1 -v -run TestWhatwgURLDifferential ./api/internal/whatwgdiff | grep -E 'mismatch|^(ok|FAIL|---)'
-else
-  echo "npm not found: differential skipped"
-fi
-
-echo "== bounded fuzzing ($fuzztime each)"
+# fuzz TARGET PKG [FLAGS...]: bounded fuzzing of one target.
 fuzz() { go test "${@:3}" -run='^$' -fuzz="^$1\$" -fuzztime="$fuzztime" "$2"; }
-fuzz FuzzFastSlow ./span
-fuzz FuzzFastSlow ./span -tags noasm
-fuzz FuzzParse ./span
-fuzz FuzzParseWithBase ./span
-fuzz FuzzPlainToASCII ./internal/slow
-fuzz FuzzSetters ./api
-fuzz FuzzClassify ./internal/asm
-fuzz FuzzJoin ./internal/asm
+
+if [ "${SPANURL_QUICK:-}" != 1 ]; then
+  if command -v npm >/dev/null 2>&1; then
+    stage "whatwg-url differential (the standard's reference implementation, via npm)" whatwgdiff
+  else
+    echo "== whatwg-url differential: npm not found, skipped"
+  fi
+
+  echo "== bounded fuzzing ($fuzztime each)"
+  while read -r target pkg flags; do
+    # shellcheck disable=SC2086 # flags is a word list on purpose
+    stage "fuzz $target $pkg $flags" fuzz "$target" "$pkg" $flags
+  done <<'EOF'
+FuzzFastSlow ./span
+FuzzFastSlow ./span -tags=noasm
+FuzzParse ./span
+FuzzParseWithBase ./span
+FuzzPlainToASCII ./internal/slow
+FuzzSetters ./api
+FuzzClassify ./internal/asm
+FuzzJoin ./internal/asm
+EOF
+fi
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  printf 'failed stage: %s\n' "${failed[@]}"
+fi
+echo "stages: $passed passed, ${#failed[@]} failed"
+[ ${#failed[@]} -eq 0 ]
