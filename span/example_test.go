@@ -137,11 +137,17 @@ func ExampleURL_ToNetURL() {
 	fmt.Println(nu.Host, nu.Path, nu.RawPath, nu.EscapedPath(), p)
 	fmt.Println(nu.String() == u.Href())
 
+	// net/url cannot hold a path with "|" in Path and RawPath (it would
+	// send "/../admin%7C"), so it goes in Opaque, verbatim.
+	odd, _ := span.Parse("https://example.com/..%2Fadmin|")
+	fmt.Println(odd.ToNetURL().Opaque, odd.ToNetURL().RequestURI())
+
 	back, _ := span.FromNetURL(&url.URL{Scheme: "HTTP", Host: "Example.com:80", Path: "/a/../b"})
 	fmt.Println(back)
 	// Output:
 	// example.com:8443 /a/b/c /a%2Fb/c /a%2Fb/c p@ss
 	// true
+	// //example.com/..%2Fadmin| https://example.com/..%2Fadmin|
 	// http://example.com/b
 }
 

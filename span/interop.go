@@ -10,7 +10,8 @@ import (
 )
 
 // ToNetURL returns u as a net/url URL, with the fields that url.Parse
-// gives for u's href (where url.Parse accepts it), nil for the zero URL.
+// gives for u's href (where url.Parse accepts it and can hold the
+// pathname, see below), nil for the zero URL.
 // The mapping, WHATWG getter to url.URL field:
 //
 //	Scheme()                 Scheme
@@ -31,12 +32,13 @@ import (
 //	                         is Host "" with OmitHost false
 //	Pathname()               Path percent-decoded, and RawPath the pathname
 //	                         when net/url's default encoding of Path differs
-//	                         from it (so EscapedPath returns the pathname
-//	                         whenever net/url accepts it as an encoding: a
-//	                         "%2F" stays distinct from "/"); with a null host
-//	                         and a path starting with "//", the "/." both
-//	                         serializations put before it is kept
-//	                         ("foo:/.//x" is Path "/.//x")
+//	                         from it, so that EscapedPath returns the
+//	                         pathname (a "%2F" stays distinct from "/");
+//	                         with a null host and a path starting with "//",
+//	                         the "/." both serializations put before it is
+//	                         kept ("foo:/.//x" is Path "/.//x"). When
+//	                         net/url cannot hold the pathname that way, it
+//	                         goes in Opaque: see below
 //	Query()                  RawQuery; ForceQuery for an empty non-null
 //	                         query ("https://h/?")
 //	Fragment()               Fragment percent-decoded, RawFragment as Path
@@ -46,6 +48,22 @@ import (
 // it is (the standard's percent-decode), and may give bytes that are not
 // UTF-8.
 //
+// net/url cannot hold every pathname in Path and RawPath: it refuses a
+// RawPath with "\", "^" or "|" (which the standard leaves as they are in
+// some paths), or with a "%" not followed by two hex digits, and then
+// EscapedPath, String and RequestURI encode the decoded Path again,
+// turning a "%2F" into a real "/" ("/..%2Fadmin|" would be sent as
+// "/../admin%7C"). ToNetURL never returns such a URL: for those
+// pathnames, Path and RawPath stay empty and Opaque holds the href from
+// after "scheme:" to the end of the path, userinfo left out ("//", the
+// host as Host() gives it, and the pathname; the pathname alone when the
+// host is null). String and RequestURI then write the pathname byte for
+// byte (RequestURI in absolute-form: "https://h/..%2Fadmin|"),
+// EscapedPath is empty, and Host and User are set as above, so that a
+// Transport dials the host. Either way a percent-encoded byte never
+// becomes a delimiter: the pathname is what EscapedPath returns, or it is
+// in Opaque as it is.
+//
 // The mapping is lossless, ToNetURL(u).String() == u.Href() and so
 // FromNetURL(ToNetURL(u)) == u, except where net/url cannot say what the
 // WHATWG URL says:
@@ -53,16 +71,16 @@ import (
 //   - an empty non-null fragment ("https://h/#"): net/url drops the "#";
 //   - an empty host with an empty path ("foo://", "foo://?q"): net/url
 //     drops the "//";
-//   - a pathname with "\", "^" or "|" (which the standard leaves as they
-//     are), or with a "%" not followed by two hex digits: net/url
-//     re-encodes the whole path;
+//   - userinfo beside a pathname that goes in Opaque (above): Opaque
+//     leaves it out, since Redacted would show a password in Opaque;
 //   - a fragment with "#", "\", "^", "{", "|" or "}", or such a "%";
 //   - a username or password with "!", "'", "(", ")" or "*", or with a
 //     percent-encoded byte that net/url would not encode the same way
 //     (an ASCII letter, digit or one of -._~$&+,;=, or lowercase hex):
 //     net/url encodes userinfo in its own way;
 //   - a host with "`", "{" or "}", or an opaque host with a
-//     percent-encoded byte that is not above 0x7F or is in lowercase hex:
+//     percent-encoded byte that is not above 0x7F or is in lowercase hex,
+//     unless the pathname goes in Opaque, which holds the host as it is:
 //     net/url encodes hosts in its own way.
 //
 // Everything else (the scheme, port, query, IP addresses, domains, opaque
@@ -104,6 +122,14 @@ func (u URL) ToNetURL() *url.URL {
 	nu.Path = percentDecode(p)
 	if (&url.URL{Path: nu.Path}).EscapedPath() != p {
 		nu.RawPath = p
+	}
+	if nu.EscapedPath() != p {
+		// net/url would encode the decoded Path again, and a "%2F" in p
+		// would become a "/": the path goes in Opaque, verbatim.
+		nu.Path, nu.RawPath, nu.Opaque = "", "", p
+		if !nu.OmitHost {
+			nu.Opaque = "//" + u.Host() + p
+		}
 	}
 	return nu
 }

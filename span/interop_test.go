@@ -32,8 +32,21 @@ func TestToNetURL(t *testing.T) {
 		{"https://h/a%2Fb", url.URL{Scheme: "https", Host: "h", Path: "/a/b", RawPath: "/a%2Fb"}},
 		{"https://h/a%20b", url.URL{Scheme: "https", Host: "h", Path: "/a b"}},
 		{"https://h/%7e", url.URL{Scheme: "https", Host: "h", Path: "/~", RawPath: "/%7e"}},
-		{"https://h/%zz", url.URL{Scheme: "https", Host: "h", Path: "/%zz", RawPath: "/%zz"}},
-		{"https://h/a|b", url.URL{Scheme: "https", Host: "h", Path: "/a|b", RawPath: "/a|b"}},
+		// Pathnames net/url cannot hold in Path and RawPath go in Opaque.
+		{"https://h/%zz", url.URL{Scheme: "https", Host: "h", Opaque: "//h/%zz"}},
+		{"https://h/a|b", url.URL{Scheme: "https", Host: "h", Opaque: "//h/a|b"}},
+		{"http://h/public/..%2fadmin%2fx|", url.URL{Scheme: "http", Host: "h", Opaque: "//h/public/..%2fadmin%2fx|"}},
+		{"http://h/public/..%2f..%2f..%2fetc%2fpasswd|", url.URL{Scheme: "http", Host: "h", Opaque: "//h/public/..%2f..%2f..%2fetc%2fpasswd|"}},
+		{"http://h/public/..%2fadmin%2fx%zz?q=%zz", url.URL{Scheme: "http", Host: "h", Opaque: "//h/public/..%2fadmin%2fx%zz", RawQuery: "q=%zz"}},
+		{"http://h:8080//a|?", url.URL{Scheme: "http", Host: "h:8080", Opaque: "//h:8080//a|", ForceQuery: true}},
+		{"http://u:pw@h/a%2F%|#f", url.URL{Scheme: "http", User: url.UserPassword("u", "pw"), Host: "h", Opaque: "//h/a%2F%|", Fragment: "f"}},
+		{"foo://h%41/%2F|", url.URL{Scheme: "foo", Host: "h%41", Opaque: "//h%41/%2F|"}},
+		{"foo://h%C3%A9/%2F|", url.URL{Scheme: "foo", Host: "h\u00e9", Opaque: "//h%C3%A9/%2F|"}},
+		{"foo:/%2F|", url.URL{Scheme: "foo", Opaque: "/%2F|", OmitHost: true}},
+		{"foo:/.//%2F|", url.URL{Scheme: "foo", Opaque: "/.//%2F|", OmitHost: true}},
+		{"foo:///a\\%2F", url.URL{Scheme: "foo", Opaque: "///a\\%2F"}},
+		{"file:///C:/x|%2F", url.URL{Scheme: "file", Opaque: "///C:/x|%2F"}},
+		{"http://h//a%2Fb", url.URL{Scheme: "http", Host: "h", Path: "//a/b", RawPath: "//a%2Fb"}},
 		// Query and fragment.
 		{"https://h/?", url.URL{Scheme: "https", Host: "h", Path: "/", ForceQuery: true}},
 		{"https://h/?a=%20+b", url.URL{Scheme: "https", Host: "h", Path: "/", RawQuery: "a=%20+b"}},
@@ -63,6 +76,10 @@ func TestToNetURL(t *testing.T) {
 		got := u.ToNetURL()
 		if !reflect.DeepEqual(*got, tc.want) {
 			t.Errorf("ToNetURL(%q) =\n  %#v\nwant\n  %#v", tc.href, *got, tc.want)
+		}
+		checkPathVerbatim(t, u, got)
+		if netURLLossy(u) == "" && got.String() != tc.href {
+			t.Errorf("ToNetURL(%q).String() = %q", tc.href, got.String())
 		}
 	}
 	if (span.URL{}).ToNetURL() != nil {
@@ -148,7 +165,11 @@ func netURLLossy(u span.URL) string {
 		return "empty host and empty path"
 	}
 	if p := u.Pathname(); strings.ContainsAny(p, "\\^|") || badPercent(p) {
-		return "path byte net/url re-encodes"
+		// The path goes in Opaque, with the host as it is.
+		if u.Username() != "" || u.Password() != "" {
+			return "userinfo beside a path in Opaque"
+		}
+		return ""
 	}
 	for _, s := range []string{u.Username(), u.Password()} {
 		if strings.ContainsAny(s, "!'()*") || !userinfoEscapesAsNetURL(s) {
@@ -159,6 +180,57 @@ func netURLLossy(u span.URL) string {
 		return "host byte net/url encodes"
 	}
 	return ""
+}
+
+// pathField is what ToNetURL puts in EscapedPath or Opaque for u's
+// pathname: the pathname, after the "/." that the serializer puts before
+// a path starting with "//" when the host is null.
+func pathField(u span.URL) string {
+	p := u.Pathname()
+	if u.HostKind() == record.HostNull && strings.HasPrefix(p, "//") {
+		return "/." + p
+	}
+	return p
+}
+
+// checkPathVerbatim: ToNetURL never decodes an escaped byte of the path.
+// Either EscapedPath is the pathname, or the pathname is at the end of
+// Opaque, after "//" and the host when there is one; and RequestURI
+// writes it, then the query, as they are.
+func checkPathVerbatim(t *testing.T, u span.URL, nu *url.URL) {
+	t.Helper()
+	if u.HasOpaquePath() {
+		return
+	}
+	p := pathField(u)
+	want := p
+	if nu.Opaque == "" {
+		if nu.EscapedPath() != p {
+			t.Errorf("%q: EscapedPath %q, want %q", u.Href(), nu.EscapedPath(), p)
+		}
+		if p == "" {
+			want = "/" // RequestURI's path is never empty
+		}
+	} else {
+		if u.HostKind() != record.HostNull {
+			want = "//" + u.Host() + p
+			if nu.Opaque != want {
+				t.Errorf("%q: Opaque %q, want %q", u.Href(), nu.Opaque, want)
+			}
+			want = nu.Scheme + ":" + want
+		} else if nu.Opaque != p {
+			t.Errorf("%q: Opaque %q, want %q", u.Href(), nu.Opaque, p)
+		}
+		if nu.Path != "" || nu.RawPath != "" || nu.EscapedPath() != "" {
+			t.Errorf("%q: Opaque %q beside Path %q, RawPath %q", u.Href(), nu.Opaque, nu.Path, nu.RawPath)
+		}
+	}
+	if q, ok := u.Query(); ok {
+		want += "?" + q
+	}
+	if got := nu.RequestURI(); got != want {
+		t.Errorf("%q: RequestURI %q, want %q", u.Href(), got, want)
+	}
 }
 
 // badPercent reports a "%" not followed by two hex digits.
@@ -219,6 +291,7 @@ type netURLStats struct {
 	total, lossless, agree int
 	lossy                  map[string]int // by netURLLossy's reason
 	parseFails             int            // url.Parse rejects the href
+	opaque                 int            // paths in Opaque, which url.Parse would encode again
 }
 
 // check sends u to net/url and back. The lossless ones (netURLLossy ==
@@ -229,6 +302,7 @@ func (st *netURLStats) check(t *testing.T, u span.URL) {
 	t.Helper()
 	st.total++
 	nu := u.ToNetURL()
+	checkPathVerbatim(t, u, nu)
 	s := nu.String()
 	if reason := netURLLossy(u); reason != "" {
 		st.lossy[reason]++
@@ -245,6 +319,12 @@ func (st *netURLStats) check(t *testing.T, u span.URL) {
 	}
 	if pu, err := url.Parse(u.Href()); err != nil {
 		st.parseFails++
+	} else if nu.Opaque != "" && !u.HasOpaquePath() {
+		// url.Parse holds this path in a Path that it encodes again.
+		st.opaque++
+		if pu.EscapedPath() == pathField(u) {
+			t.Errorf("%q: Opaque %q where url.Parse holds the path", u.Href(), nu.Opaque)
+		}
 	} else if !reflect.DeepEqual(*pu, *nu) {
 		t.Errorf("%q: %s\n  url.Parse %#v\n  ToNetURL  %#v", u.Href(), diffFields(pu, nu), *pu, *nu)
 	} else {
@@ -257,7 +337,8 @@ func (st *netURLStats) log(t *testing.T, name string) {
 	for _, r := range sortedKeys(st.lossy) {
 		t.Logf("  lossy, %s: %d", r, st.lossy[r])
 	}
-	t.Logf("  url.Parse(href) fails on %d; ToNetURL equals it on all the other %d", st.parseFails, st.agree)
+	t.Logf("  url.Parse(href) fails on %d; the path is in Opaque (url.Parse would encode it again) on %d; ToNetURL equals url.Parse on all the other %d",
+		st.parseFails, st.opaque, st.agree)
 }
 
 // TestNetURLRoundTripWPT: every successful href of urltestdata.json.
