@@ -50,10 +50,14 @@
 // The guarantee covers the proxy and every backend that reads the path as
 // the standard does. For it to hold end to end, a proxy:
 //
-//   - forwards the URL it routed on, its Pathname and Search (for
-//     httputil.ReverseProxy: ToNetURL's Path, RawPath and RawQuery), and
-//     its Host, never the raw target or Host header: a backend then never
-//     sees a dot segment, a backslash, or another spelling of the host;
+//   - forwards the URL it routed on, its Pathname and Search, and its
+//     Host, never the raw target or Host header: a backend then never
+//     sees a dot segment, a backslash, or another spelling of the host.
+//     SetURL does this for an outgoing request (httputil.ReverseProxy's
+//     Rewrite), byte for byte: net/url cannot hold every pathname in
+//     url.URL's Path and RawPath, and where it cannot it encodes the
+//     decoded Path again, so that "/a/..%2fadmin|" would reach a backend
+//     as "/a/../admin%7C";
 //   - refuses, or routes on the decoded form, paths whose encoded bytes a
 //     backend decodes before routing: net/http's r.URL.Path decodes "%2F"
 //     to "/", IIS reads "%5C" as "\", Tomcat reads "..;" as "..". For a
