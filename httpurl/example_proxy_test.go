@@ -21,9 +21,11 @@ type requestURL struct{}
 // A reverse proxy that routes on the hostname and the normalized pathname:
 // requests for shop.example under /api/ go to the API backend, everything
 // else to the static backend. It parses each request once, as a browser
-// would have built its URL, routes on that URL, and forwards that same URL,
-// so a traversal spelled any way the standard resolves reaches the backend
-// it was routed to, as the path it was routed on.
+// would have built its URL, routes on that URL, and forwards that same URL
+// with SetURL, so a traversal spelled any way the standard resolves
+// reaches the backend it was routed to, as the path it was routed on, and
+// an encoded "/" stays encoded ("|" or a stray "%" in the path do not make
+// net/url decode it).
 func Example_reverseProxy() {
 	backend := func(name string) (*httptest.Server, *url.URL) {
 		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -44,11 +46,9 @@ func Example_reverseProxy() {
 			if u.Hostname() == "shop.example" && strings.HasPrefix(u.Pathname(), "/api/") {
 				to = apiBackend
 			}
-			// Forward the URL routed on, not the raw target.
-			nu := u.ToNetURL()
+			// Forward the URL routed on, byte for byte, not the raw target.
 			pr.Out.URL.Scheme, pr.Out.URL.Host = to.Scheme, to.Host
-			pr.Out.URL.Path, pr.Out.URL.RawPath, pr.Out.URL.RawQuery = nu.Path, nu.RawPath, nu.RawQuery
-			pr.Out.Host = u.Host()
+			httpurl.SetURL(pr.Out, u)
 		},
 	}
 	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -68,6 +68,10 @@ func Example_reverseProxy() {
 		{"shop.example", "/static/%2e%2e/api/secret"},    // the API backend, as /api/secret
 		{"shop.example", `/static\..\API\..\api\secret`}, // "\" is "/" in http URLs
 		{"shop.example", "/static/..%2fapi/secret"},      // %2F is no separator: stays static
+		{"shop.example", "/public/..%2fadmin%2fx|"},
+		{"shop.example", "/public/..%2f..%2f..%2fetc%2fpasswd|"},
+		{"shop.example", "/public/..%2fadmin%2fx%zz"}, // net/http refuses a stray "%"
+		{"shop.example", "http://shop.example/static/../api/x"},
 		{"blog.example", "/api/orders"},
 		{"[::1]junk", "/api/orders"},
 	} {
@@ -95,6 +99,14 @@ func Example_reverseProxy() {
 	//   -> 200 api backend got /api/secret
 	// shop.example /static/..%2fapi/secret
 	//   -> 200 static backend got /static/..%2fapi/secret
+	// shop.example /public/..%2fadmin%2fx|
+	//   -> 200 static backend got /public/..%2fadmin%2fx|
+	// shop.example /public/..%2f..%2f..%2fetc%2fpasswd|
+	//   -> 200 static backend got /public/..%2f..%2f..%2fetc%2fpasswd|
+	// shop.example /public/..%2fadmin%2fx%zz
+	//   -> 400 400 Bad Request
+	// shop.example http://shop.example/static/../api/x
+	//   -> 200 api backend got /api/x
 	// blog.example /api/orders
 	//   -> 200 static backend got /api/orders
 	// [::1]junk /api/orders
