@@ -50,6 +50,13 @@ import (
 // servers to accept absolute-form and to take the host from it, which is
 // then u's host, as the Host header says.
 //
+// The query is u's, whole: before Rewrite, ReverseProxy re-encodes a
+// query that url.ParseQuery does not read whole (with ";", a "%" not
+// followed by two hex digits, or more than 10,000 parameters), dropping
+// what it refuses, and SetURL puts back the query routed on. A proxy that
+// allows or denies on query parameters reads them as its backends do, or
+// refuses such queries.
+//
 // Over HTTP/2, net/http sends the same bytes as :path (the "//" case
 // without the scheme and host, which go in :scheme and :authority).
 //

@@ -45,6 +45,7 @@ var forwardingAttacks = []string{
 	"/public/..%2fadmin%2fx%7C",
 	"/public/..%2f..%2f..%2fetc%2fpasswd%00|",
 	"/public/..%2fadmin%2fx|?q=%zz|",
+	"/a?x=1;y=2&z=%zz", // a query ReverseProxy re-encodes before Rewrite
 	"/public/..%2fadmin%2fx?q=..%2f|#",
 	"/public/..%252fadmin|",
 	"/public/%c0%ae%c0%ae%2fadmin|",
