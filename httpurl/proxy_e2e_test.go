@@ -68,7 +68,14 @@ var forwardingAttacks = []string{
 	`\admin`,
 	`\\evil.example\x`,
 	"/a\tb",
+	"/a\nb",
+	"/a\r\nX-Injected: 1",
+	"/a\x00",
+	"/a\x01",
+	"/a\x7f",
+	" /a",
 	"/a#f",
+	"http://h/a\tb",
 	"/static/%2E%2E/api/x",
 	"/a/%2e%2e/b%2Fc/./d?x=1",
 	"*",
@@ -112,6 +119,41 @@ func forwardingTargets() []string {
 			"//"+s+"/..%2fadmin")
 	}
 	return targets
+}
+
+// forwardingHosts: Host headers of the tables of target_test.go, which
+// the end-to-end test sends with a few targets.
+var forwardingHosts = []string{
+	"example.com",
+	"EXAMPLE.com:443",
+	"Example.COM:80",
+	"example.com:8080",
+	"example.com:",
+	"example.com.",
+	"[::1]:8080",
+	"[0:0::1]",
+	"[::ffff:127.0.0.1]",
+	"0x7f.1",
+	"2130706433",
+	"ex%61mple.com",
+	"bücher.example",
+	"xn--bcher-kva.example",
+	"",
+	"user:secret@example.com",
+	"example.com/admin",
+	`example.com\admin`,
+	"example.com?x",
+	"exa mple.com",
+	"exa%20mple.com",
+	"example.com:99999",
+	"a:b:c",
+	":80",
+	"999.1.1.1",
+	"[::1]junk",
+	"x[::1]",
+	"[fe80::1%eth0]",
+	"a\"b",
+	"a{b}",
 }
 
 // routed is the context key under which the front keeps the URL it
@@ -307,6 +349,15 @@ func TestProxyForwarding(t *testing.T) {
 	if accepted == 0 {
 		t.Fatal("no request accepted: the test tests nothing")
 	}
+	hosts := 0
+	for _, host := range forwardingHosts {
+		for _, target := range []string{"/", "/public/..%2fadmin%2fx|", "//a|", "http://admin.example/x/../y"} {
+			if rig.check(t, target, host) {
+				hosts++
+			}
+		}
+	}
+	t.Logf("%d hosts, %d requests accepted and forwarded", len(forwardingHosts), hosts)
 	// Every generated traversal of up to two segments, as
 	// TestPathTraversalGenerated makes them.
 	n := 0
