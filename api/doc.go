@@ -28,4 +28,7 @@
 // A *URL is not safe for concurrent use: setters modify it, and getters
 // may not run concurrently with setters. Its span.URL value (Span) is
 // immutable and may be shared freely.
+//
+// The design of the module (its layers, the fast and slow paths, where
+// the tests live) is in DESIGN.md at the root of the repository.
 package api

@@ -138,4 +138,7 @@
 //	hits[httpurl.CacheKey(u)]++
 //
 // For one absolute URL per line, span.Parser parses without allocating.
+//
+// The design of the module (its layers, the fast and slow paths, where
+// the tests live) is in DESIGN.md at the root of the repository.
 package httpurl

@@ -6,4 +6,7 @@
 // internal/slow (the spec's state machines) and internal/fast (the
 // canonical-input scanner). Everything here is shared by both, so that the
 // two paths cannot disagree about what a URL is.
+//
+// The design of the module (its layers, the fast and slow paths, where
+// the tests live) is in DESIGN.md at the root of the repository.
 package record

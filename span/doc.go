@@ -41,4 +41,7 @@
 // writes the href into a caller's buffer. ToNetURL and FromNetURL convert
 // to and from net/url's URL, with the mapping and its limits documented
 // there; HostAddr, PortOrDefault and DefaultPort give what a dialer needs.
+//
+// The design of the module (its layers, the fast and slow paths, where
+// the tests live) is in DESIGN.md at the root of the repository.
 package span
