@@ -57,8 +57,8 @@ var goldenTests = []struct {
 
 // TestGolden runs the command on inputs of testdata and compares its
 // output with testdata/NAME.golden (and NAME.stderr.golden); go test
-// -update rewrites them. The goldens were checked by hand against the URL
-// Standard.
+// -update rewrites them. A change to a golden file is checked by hand
+// against the URL Standard.
 func TestGolden(t *testing.T) {
 	for _, tt := range goldenTests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -274,7 +274,7 @@ func TestHelp(t *testing.T) {
 	}
 	for _, s := range []string{
 		"NAME", "SYNOPSIS", "DESCRIPTION", "FLAGS", "WPT PROTOCOL", "EXIT STATUS", "EXAMPLES",
-		"-base URL", "-json", "-validate", "-sample", "go run ./cmd/spanurl -sample",
+		"-base URL", "-json", "-validate", "-sample", "spanurl -sample",
 		"-col N", "-sep S", "-fields LIST", "-format FORMAT", "-host HOST", "-stats", "-j N",
 		"-progress=false", "ACCESS LOGS", "MALFORMED LINES", "STREAMING",
 		"zcat access.log", "cut -f2 crawl.tsv",

@@ -150,6 +150,7 @@ FLAGS
         parse fail. INPUT is the URL text as read; it comes last because it
         may hold tabs itself (cut -f3- gives it back whole). For example:
 
+            $ echo 'https://example.org/foo bar' | spanurl -validate
             invalid<TAB>invalid-URL-unit@23<TAB>https://example.org/foo bar
 
         With -json, errors is a list of {"name":...,"offset":...}.
@@ -293,8 +294,33 @@ WPT PROTOCOL
         {"failure":true} when parsing fails, or when base does not parse.
 
     {"href": S, "setter": NAME, "new_value": S}
-    {"op": ...}
-        Answered with {"error":"unsupported"} for now.
+        Parse S as new URL(S) does, then set its NAME (href, protocol,
+        username, password, host, hostname, port, pathname, search or
+        hash) to new_value, as url.NAME = new_value does. The answer holds
+        the getters' values afterwards, as above; it is {"failure":true}
+        when S does not parse or when the href setter fails (where a
+        browser throws a TypeError). The other setters never fail: they
+        leave the URL as it is when the value does not fit, as in browsers.
+
+    {"op": "parse", "input": S}
+        Parse S as application/x-www-form-urlencoded. The answer is
+        {"pairs":[[NAME,VALUE],...],"serialized":S}: the name-value pairs
+        and their serialization.
+
+    {"op": "ops", "init": S, "ops": [OP,...]}
+    {"op": "url", "href": S, "ops": [OP,...]}
+        Run the URLSearchParams operations OP in order, on
+        new URLSearchParams(init), or on the searchParams of new URL(href)
+        ({"failure":true} when href does not parse). An OP is a list of
+        strings, a method and its arguments: ["append",N,V], ["delete",N],
+        ["delete",N,V], ["set",N,V], ["sort"], ["has",N], ["has",N,V],
+        ["get",N], ["getAll",N], ["size"], ["toString"]; with "url" also
+        ["href"], ["search"] and ["setSearch",S] (url.search = S). The
+        answer is {"results":[...],"final":S,...}: what each operation
+        returns (null for those that return nothing, and for get of a
+        name that is absent), the final serialization, and
+        "final_pairs":[[N,V],...] with "ops", or "final_href" and
+        "final_search" with "url".
 
     Anything else (a line that is not JSON, or an object of none of these
     forms) is answered with {"error":"..."} saying what is wrong.
@@ -304,7 +330,7 @@ WPT PROTOCOL
 
 EXAMPLES
     Show what spanurl does, on the bundled sample:
-        go run ./cmd/spanurl -sample
+        spanurl -sample
 
     Normalize a list of URLs, keeping the lines that parse:
         spanurl urls.txt | grep -v '^error: '
@@ -333,12 +359,17 @@ EXAMPLES
           access.log | awk -F'\t' '$1 != "valid"'
 
     A summary of a big log, with progress on the terminal:
-        spanurl -format vhost_combined -stats access.log > /dev/null
+        spanurl -format vhost_combined -stats other_vhosts_access.log \
+          > /dev/null
 
     Count requests per registrable domain in a log of URLs, with jq:
         spanurl -json -fields registrable urls.txt |
           jq -r '.registrable // "(none)"' | sort | uniq -c
 
-    Ask the conformance protocol one question:
+    Ask the conformance protocol a question of each kind:
         echo '{"input":"http://a/b/../c","base":null}' | spanurl wpt
+        echo '{"href":"http://a/b","setter":"pathname","new_value":"c d"}' |
+          spanurl wpt
+        echo '{"op":"ops","init":"b=2&a=1","ops":[["sort"],["get","a"]]}' |
+          spanurl wpt
 `

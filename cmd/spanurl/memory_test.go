@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,9 +23,15 @@ import (
 // that a test can measure a run in a process of its own.
 const childArgs = "SPANURL_TEST_CHILD_ARGS"
 
+// TestMain also runs the command when the test binary is started under
+// the name spanurl (through a symbolic link), so that the manual's
+// examples run as written in a shell (manual_test.go).
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv(childArgs); ok {
 		os.Exit(run(strings.Split(args, "\x1f"), os.Stdin, os.Stdout, os.Stderr))
+	}
+	if filepath.Base(os.Args[0]) == "spanurl" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
