@@ -5,8 +5,9 @@ package bench
 // An in-process A/B of internal/fast, run by ab-fast.sh: REV's copy of
 // the package (old) against the working tree's (new) over the same chunks
 // of the corpora, alternating which runs first. Separate binaries run
-// minutes apart disagree by 10-50% on this shared VM; here single chunks
-// still differ by 10-15% (p10-p90), but the totals repeat to 1-2%.
+// minutes apart on a shared VM disagree by more than most changes to the
+// fast path are worth; within one binary the two copies see the same
+// machine, chunk by chunk, so their totals repeat from run to run.
 //
 // The old and new loops are written out twice rather than built from one
 // function value, so that the timed loops call ParseAbsolute and Resolve

@@ -9,8 +9,8 @@ import (
 // meterAllocs counts the heap allocations from now until the function it
 // returns is called, right after the timed loop, and reports them per op
 // as the metric allocs/URL, with its fraction: go test's own allocs/op is
-// an integer, truncated, so that Requests' 0.9 allocations per URL and
-// Relative's 0.4 print as 0. It resets the timer; the function it returns
+// an integer, truncated, so that a fraction of an allocation per URL
+// prints as 0. It resets the timer; the function it returns
 // stops it (the framework would next, so nothing is lost). Both ends read
 // runtime.MemStats, as the testing package does for allocs/op, outside
 // the timed stretch.

@@ -22,8 +22,7 @@ func BenchmarkRequestsHref(b *testing.B) {
 
 // BenchmarkRelativeHref is BenchmarkRequestsHref for Relative, where most
 // references are absolute URLs already in their serialized form, whose
-// href is the reference itself, and only the others (0.4 per URL) are new
-// strings.
+// href is the reference itself, and only the others are new strings.
 func BenchmarkRelativeHref(b *testing.B) {
 	r, err := LoadRelative()
 	skipOnNoData(b, err)

@@ -16,8 +16,8 @@
 # C++ compiler or the build fails; BENCH selects its workloads too.
 #
 # Every line carries steal-% (steal_test.go): the share of the busy CPU
-# time this VM's hypervisor took while the benchmark ran, 0-2% most of the
-# time and up to 46% in bursts (session 13). A workload's lines of a round (all its
+# time this VM's hypervisor took while the benchmark ran, small most of the
+# time and large in bursts. A workload's lines of a round (all its
 # peers, ada included; for the Parallel ones, -cpu 1 and 2) are one try;
 # when a line of it shows more than STEAL_MAX (default 3) percent, the try
 # goes to discarded.txt and the workload runs again, up to RETRIES (default
@@ -57,7 +57,7 @@ mkdir -p "$out"
 # all peers instead of hitting one): each workload at the default GOMAXPROCS
 # with the native ada's run of it right after, then the Parallel variants at
 # -cpu 1,2 to show the scaling. (With BENCH set, the Go benchmarks that match
-# it, then ada's, as before 2026-11-22.)
+# it, then ada's.)
 go test -c -o "$out/bench.test" .
 
 # The native ada benchmark: the inputs as the Go benchmarks see them (a copy
@@ -160,7 +160,7 @@ for round in $(seq "$count"); do
   if [ "$bench" = . ]; then
     # One workload at a time, the native ada right after the Go peers, so
     # that every peer of a workload is measured within seconds of the
-    # others: this VM's speed drifts by up to 2x over minutes.
+    # others: a shared VM's speed drifts over minutes.
     for fn in $("$out/bench.test" -test.list '^Benchmark' | grep -v Parallel); do
       measure "$fn" workload "^$fn\$"
     done

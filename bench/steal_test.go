@@ -10,8 +10,7 @@ import (
 // This machine is a virtual one: its hypervisor sometimes runs other
 // guests on the physical cores and the time it takes ("steal" in
 // /proc/stat) lands in whatever benchmark is running then, as wall time
-// the benchmark did not get. Measured with two shell spin loops, it was
-// 15% of both cores for one 10-second stretch and 0-2% in the next four.
+// the benchmark did not get, in bursts that come and go within seconds.
 // meterSteal reports it beside each benchmark as the metric steal-%: how
 // much of the busy CPU time (all CPUs, from the start of the benchmark
 // function to its end) the hypervisor took. A round whose ratio is far

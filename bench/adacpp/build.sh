@@ -6,8 +6,7 @@
 #   adacpp/build.sh OUTPUT            # e.g. adacpp/build.sh out/ada-bench
 #
 # CXX (default g++) and ADA_CXXFLAGS (default "-O3 -std=c++20", the flags
-# goada compiles ada with, and the -O3 of the ada reference numbers in the
-# README) adjust the build. Needs Go (to find goada's directory; it downloads
+# goada compiles ada with) adjust the build. Needs Go (to find goada's directory; it downloads
 # the module if needed) and a C++20 compiler. Keep OUTPUT under out/ (ignored
 # by git) or /tmp.
 set -euo pipefail

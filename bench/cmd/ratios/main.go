@@ -37,7 +37,7 @@
 //
 //	go run ./cmd/ratios new.txt
 //	go test -bench . -benchmem | go run ./cmd/ratios
-//	go run ./cmd/ratios -runs out/s21a/bench.txt out/s22a/bench.txt
+//	go run ./cmd/ratios -runs out/a/bench.txt out/b/bench.txt
 package main
 
 import (

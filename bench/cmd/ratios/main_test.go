@@ -202,10 +202,10 @@ BenchmarkSpinWideParallel/control-2   100    50.0 ns/op
 
 func TestRunName(t *testing.T) {
 	for path, want := range map[string]string{
-		"out/s22a/bench.txt": "s22a",
-		"bench.txt":          "bench",
-		"/tmp/new.txt":       "new",
-		"old":                "old",
+		"out/a/bench.txt": "a",
+		"bench.txt":       "bench",
+		"/tmp/new.txt":    "new",
+		"old":             "old",
 	} {
 		if got := runName(path); got != want {
 			t.Errorf("runName(%q) = %q, want %q", path, got, want)

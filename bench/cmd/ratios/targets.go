@@ -226,7 +226,7 @@ func printControlSpeedups(w io.Writer, runs []*table) {
 }
 
 // runName names a run's column after its file: the directory of a run.sh
-// output's bench.txt (out/s22a/bench.txt is "s22a"), else the file's name
+// output's bench.txt (out/a/bench.txt is "a"), else the file's name
 // without its extension.
 func runName(path string) string {
 	if filepath.Base(path) == "bench.txt" {
