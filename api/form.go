@@ -2,8 +2,8 @@ package api
 
 import (
 	"strings"
-	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/form"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 )
@@ -65,129 +65,13 @@ func appendParsedForm(output []Pair, input string) []Pair {
 		// 3.4-3.5. Replace "+" with 0x20 (SP), percent-decode, and UTF-8
 		// decode without BOM.
 		var n, v string
-		n, scratch = formDecodeComponent(name, scratch)
-		v, scratch = formDecodeComponent(value, scratch)
+		n, scratch = form.DecodeComponent(name, scratch)
+		v, scratch = form.DecodeComponent(value, scratch)
 		// 3.6. Append (nameString, valueString) to output.
 		output = append(output, Pair{Name: n, Value: v})
 	}
 	// 4. Return output.
 	return output
-}
-
-// formDecodeComponent is steps 3.4 and 3.5 of the form-urlencoded parser
-// for one name or value: "+" becomes a space, percent-encoded bytes are
-// decoded, and the bytes are UTF-8 decoded without BOM. A component
-// without "+" and "%" that is valid UTF-8 is returned as it is (a
-// substring of the input, no copy). scratch is reused between calls.
-func formDecodeComponent(s string, scratch []byte) (string, []byte) {
-	if strings.IndexByte(s, '+') < 0 && strings.IndexByte(s, '%') < 0 {
-		return usvString(s), scratch
-	}
-	b := scratch[:0]
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		// 3.4. Replace any 0x2B (+) with 0x20 (SP).
-		case c == '+':
-			b = append(b, ' ')
-		// percent-decode: "%" and two ASCII hex digits is that byte; any
-		// other "%" is itself.
-		case c == '%' && i+2 < len(s) && record.IsASCIIHexDigit(s[i+1]) && record.IsASCIIHexDigit(s[i+2]):
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-		default:
-			b = append(b, c)
-		}
-	}
-	// 3.5. UTF-8 decode without BOM.
-	return decodeUTF8WithoutBOM(b), b
-}
-
-func unhex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return (c | 0x20) - 'a' + 10
-}
-
-// usvString returns s if it is valid UTF-8 (a scalar value string), and
-// otherwise s UTF-8 decoded without BOM, every maximal invalid subpart
-// replaced by U+FFFD. This is what converting bytes to a USVString
-// amounts to in this package.
-func usvString(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	return decodeUTF8WithoutBOM([]byte(s))
-}
-
-// decodeUTF8WithoutBOM is the Encoding Standard's "UTF-8 decode without
-// BOM" of b: valid sequences are kept (U+FEFF included, as "without BOM"
-// does not strip it), and each error of the UTF-8 decoder, which ends a
-// maximal subpart of an ill-formed sequence, becomes one U+FFFD.
-func decodeUTF8WithoutBOM(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	out := make([]byte, 0, len(b)+8)
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			out = append(out, c)
-			i++
-			continue
-		}
-		if _, size := utf8.DecodeRune(b[i:]); size > 1 {
-			// A complete, valid sequence (utf8.DecodeRune and the UTF-8
-			// decoder accept exactly the same sequences).
-			out = append(out, b[i:i+size]...)
-			i += size
-			continue
-		}
-		// An error: the UTF-8 decoder's bytes needed and boundaries for
-		// the lead byte; the error comes at the first byte outside the
-		// boundaries (which is not consumed) or at the end of the queue.
-		i += invalidSubpartLen(b[i:])
-		out = utf8.AppendRune(out, utf8.RuneError)
-	}
-	return string(out)
-}
-
-// invalidSubpartLen returns the length of the maximal subpart at the start
-// of b, which is not a valid UTF-8 sequence: the bytes the UTF-8 decoder
-// consumes before returning error.
-func invalidSubpartLen(b []byte) int {
-	lower, upper := byte(0x80), byte(0xBF)
-	var needed int
-	switch c := b[0]; {
-	case 0xC2 <= c && c <= 0xDF:
-		needed = 1
-	case 0xE0 <= c && c <= 0xEF:
-		if c == 0xE0 {
-			lower = 0xA0
-		} else if c == 0xED {
-			upper = 0x9F
-		}
-		needed = 2
-	case 0xF0 <= c && c <= 0xF4:
-		if c == 0xF0 {
-			lower = 0x90
-		} else if c == 0xF4 {
-			upper = 0x8F
-		}
-		needed = 3
-	default:
-		// Not a lead byte: error, the byte is consumed.
-		return 1
-	}
-	n := 1
-	for seen := 0; seen < needed && n < len(b); seen++ {
-		if c := b[n]; c < lower || c > upper {
-			break
-		}
-		lower, upper = 0x80, 0xBF
-		n++
-	}
-	return n
 }
 
 // SerializeForm runs the application/x-www-form-urlencoded serializer on
@@ -266,3 +150,9 @@ func isFormSafe(s string) bool {
 	}
 	return true
 }
+
+// usvString, decodeUTF8WithoutBOM and unhex name internal/form's steps
+// where api uses them.
+func usvString(s string) string            { return form.USVString(s) }
+func decodeUTF8WithoutBOM(b []byte) string { return form.DecodeUTF8WithoutBOM(b) }
+func unhex(c byte) byte                    { return form.Unhex(c) }
