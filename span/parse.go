@@ -197,3 +197,13 @@ func ParseWithEncoding(input string, base URL, label string) (URL, error) {
 	}
 	return FromRecord(r), nil
 }
+
+// MustParse is Parse for inputs known to be valid, such as constants in
+// tests and package-level variables: it panics if input does not parse.
+func MustParse(input string) URL {
+	u, err := Parse(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}

@@ -2,6 +2,7 @@ package span
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/spanurl/spanurl/record"
 )
@@ -198,3 +199,9 @@ func (u URL) Origin() string {
 
 // GoString shows the URL for %#v.
 func (u URL) GoString() string { return "span.URL(" + strconv.Quote(u.href) + ")" }
+
+// Compare returns an integer comparing u and v by their hrefs, byte by
+// byte: 0 when u == v, -1 when u sorts first, +1 otherwise. The zero URL
+// sorts before every URL. Use it with slices.SortFunc; for a sort that
+// groups a site's URLs together, sort on SURT keys (httpurl.SURT).
+func (u URL) Compare(v URL) int { return strings.Compare(u.href, v.href) }
