@@ -25,7 +25,7 @@ func DecodeComponent(s string, scratch []byte) (string, []byte) {
 			b = append(b, ' ')
 		// percent-decode: "%" and two ASCII hex digits is that byte; any
 		// other "%" is itself.
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+		case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
 			b = append(b, Unhex(s[i+1])<<4|Unhex(s[i+2]))
 			i += 2
 		default:
@@ -125,6 +125,7 @@ func invalidSubpartLen(b []byte) int {
 	return n
 }
 
-func isHex(c byte) bool {
+// IsHex reports whether c is an ASCII hex digit.
+func IsHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
 }
