@@ -30,3 +30,15 @@ func ExampleRegistrableDomain() {
 	// github.io: "" false
 	// www.bbc.co.uk: "bbc.co.uk" true
 }
+
+func ExampleRegistrableDomainICANN() {
+	for _, host := range []string{"alice.github.io", "bob.github.io", "www.example.co.uk"} {
+		all, _ := api.RegistrableDomain(host)
+		icann, _ := api.RegistrableDomainICANN(host)
+		fmt.Println(host, all, icann)
+	}
+	// Output:
+	// alice.github.io alice.github.io github.io
+	// bob.github.io bob.github.io github.io
+	// www.example.co.uk example.co.uk example.co.uk
+}

@@ -29,13 +29,31 @@ func PublicSuffix(host string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return publicSuffixOf(kind, h)
+	return publicSuffixOf(kind, h, false)
 }
 
 // URLPublicSuffix returns the public suffix of u's host (see PublicSuffix):
 // "" and false unless the host is a domain.
 func URLPublicSuffix(u span.URL) (string, bool) {
-	return publicSuffixOf(u.HostKind(), u.Hostname())
+	return publicSuffixOf(u.HostKind(), u.Hostname(), false)
+}
+
+// PublicSuffixICANN is PublicSuffix with only the rules of the list's
+// ICANN section: the private domains, which their owners list so that
+// browsers keep their users' sites apart ("github.io", "blogspot.com"),
+// are not suffixes here. The public suffix of "whatwg.github.io" is "io".
+func PublicSuffixICANN(host string) (string, bool) {
+	kind, h, ok := runHostParser(host)
+	if !ok {
+		return "", false
+	}
+	return publicSuffixOf(kind, h, true)
+}
+
+// URLPublicSuffixICANN returns the public suffix of u's host with only
+// the ICANN rules (see PublicSuffixICANN).
+func URLPublicSuffixICANN(u span.URL) (string, bool) {
+	return publicSuffixOf(u.HostKind(), u.Hostname(), true)
 }
 
 // RegistrableDomain returns the registrable domain of host, its public
@@ -48,18 +66,38 @@ func RegistrableDomain(host string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return registrableDomainOf(kind, h)
+	return registrableDomainOf(kind, h, false)
 }
 
 // URLRegistrableDomain returns the registrable domain of u's host (see
 // RegistrableDomain).
 func URLRegistrableDomain(u span.URL) (string, bool) {
-	return registrableDomainOf(u.HostKind(), u.Hostname())
+	return registrableDomainOf(u.HostKind(), u.Hostname(), false)
+}
+
+// RegistrableDomainICANN is RegistrableDomain with only the ICANN rules
+// (see PublicSuffixICANN): the registrable domain of "whatwg.github.io" is
+// "github.io", where RegistrableDomain gives "whatwg.github.io". A crawler
+// that groups the sites of a hosting service into one politeness queue
+// wants this one.
+func RegistrableDomainICANN(host string) (string, bool) {
+	kind, h, ok := runHostParser(host)
+	if !ok {
+		return "", false
+	}
+	return registrableDomainOf(kind, h, true)
+}
+
+// URLRegistrableDomainICANN returns the registrable domain of u's host
+// with only the ICANN rules (see RegistrableDomainICANN).
+func URLRegistrableDomainICANN(u span.URL) (string, bool) {
+	return registrableDomainOf(u.HostKind(), u.Hostname(), true)
 }
 
 // publicSuffixOf obtains the public suffix of a host of the given kind,
-// whose serialization is host.
-func publicSuffixOf(kind record.HostKind, host string) (string, bool) {
+// whose serialization is host, with the list's ICANN rules alone when
+// icannOnly is set.
+func publicSuffixOf(kind record.HostKind, host string, icannOnly bool) (string, bool) {
 	// 1. If host is not a domain, then return null.
 	if kind != record.HostDomain {
 		return "", false
@@ -70,18 +108,29 @@ func publicSuffixOf(kind record.HostKind, host string) (string, bool) {
 	// 3. Let publicSuffix be the public suffix determined by running the
 	// Public Suffix List algorithm with host as domain. (The PSL algorithm
 	// works on the labels before the trailing dot.)
-	ps, _ := publicsuffix.PublicSuffix(domain)
+	ps, icann := publicsuffix.PublicSuffix(domain)
+	// With the ICANN rules alone, a private rule's suffix gives way to the
+	// ICANN suffix under it: "github.io" to "io", "s3.amazonaws.com" to
+	// "com".
+	for icannOnly && !icann {
+		dot := strings.IndexByte(ps, '.')
+		if dot < 0 {
+			break
+		}
+		ps, icann = publicsuffix.PublicSuffix(ps[dot+1:])
+	}
 	// 4. Assert: publicSuffix is an ASCII string that does not end with ".".
 	// 5. Return publicSuffix and trailingDot concatenated.
 	return ps + trailingDot, true
 }
 
 // registrableDomainOf obtains the registrable domain of a host of the
-// given kind, whose serialization is host.
-func registrableDomainOf(kind record.HostKind, host string) (string, bool) {
+// given kind, whose serialization is host (with the ICANN rules alone when
+// icannOnly is set).
+func registrableDomainOf(kind record.HostKind, host string, icannOnly bool) (string, bool) {
 	// 1. If host's public suffix is null or host's public suffix equals
 	// host, then return null.
-	ps, ok := publicSuffixOf(kind, host)
+	ps, ok := publicSuffixOf(kind, host, icannOnly)
 	if !ok || ps == host {
 		return "", false
 	}

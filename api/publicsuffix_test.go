@@ -82,3 +82,38 @@ func TestPublicSuffixMore(t *testing.T) {
 		}
 	}
 }
+
+// TestICANNOnly: with the ICANN rules alone, a private rule's suffix gives
+// way to the ICANN suffix under it; hosts under ICANN rules answer as
+// with every rule.
+func TestICANNOnly(t *testing.T) {
+	for _, c := range []struct{ host, ps, rd, psAll, rdAll string }{
+		{"whatwg.github.io", "io", "github.io", "github.io", "whatwg.github.io"},
+		{"x.s3.amazonaws.com", "com", "amazonaws.com", "s3.amazonaws.com", "x.s3.amazonaws.com"},
+		{"github.io", "io", "github.io", "github.io", ""},
+		{"www.example.com", "com", "example.com", "com", "example.com"},
+		{"www.example.co.uk.", "co.uk.", "example.co.uk.", "co.uk.", "example.co.uk."},
+		{"x.example.unlisted", "unlisted", "example.unlisted", "unlisted", "example.unlisted"},
+		{"io", "io", "", "io", ""},
+	} {
+		ps, _ := PublicSuffixICANN(c.host)
+		rd, _ := RegistrableDomainICANN(c.host)
+		psAll, _ := PublicSuffix(c.host)
+		rdAll, _ := RegistrableDomain(c.host)
+		if ps != c.ps || rd != c.rd || psAll != c.psAll || rdAll != c.rdAll {
+			t.Errorf("%s: ICANN %q %q, all rules %q %q; want %q %q, %q %q", c.host, ps, rd, psAll, rdAll, c.ps, c.rd, c.psAll, c.rdAll)
+		}
+		u, err := span.Parse("https://" + c.host + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ups, _ := URLPublicSuffixICANN(u)
+		urd, _ := URLRegistrableDomainICANN(u)
+		if ups != ps || urd != rd {
+			t.Errorf("%s: URL forms %q %q", c.host, ups, urd)
+		}
+	}
+	if _, ok := RegistrableDomainICANN("127.0.0.1"); ok {
+		t.Error("an IP address has a registrable domain")
+	}
+}
