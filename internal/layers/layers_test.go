@@ -23,11 +23,11 @@ const modulePath = "github.com/spanurl/spanurl"
 // so two packages of one layer never import each other. DESIGN.md has the
 // same table (its "Layers" section); TestDesignTable keeps the two equal.
 var table = [][]string{
-	0: {"record", "internal/asm", "internal/uts46", "internal/testdata"},
+	0: {"record", "internal/asm", "internal/uts46", "internal/form", "internal/testdata"},
 	1: {"internal/fast", "internal/slow"},
 	2: {"span"},
 	3: {"api"},
-	4: {"httpurl"},
+	4: {"httpurl", "fileurl"},
 	5: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers"},
 }
 
