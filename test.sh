@@ -77,6 +77,12 @@ FuzzPlainToASCII ./internal/slow
 FuzzSetters ./api
 FuzzClassify ./internal/asm
 FuzzJoin ./internal/asm
+FuzzProxyForwarding ./httpurl
+FuzzProxyForwarding ./httpurl -tags=noasm
+FuzzMakeRelative ./span
+FuzzPOSIXRoundTrip ./fileurl
+FuzzWindowsRoundTrip ./fileurl
+FuzzToPath ./fileurl
 EOF
 fi
 
