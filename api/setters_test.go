@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	testdata "github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // setters maps an attribute name of the URL interface to its setter.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spanurl/spanurl/internal/fast"
 	"github.com/spanurl/spanurl/internal/slow"
-	"github.com/spanurl/spanurl/internal/testdata"
+	testdata "github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	testdata "github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 

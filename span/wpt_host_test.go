@@ -3,7 +3,7 @@ package span_test
 import (
 	"testing"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	testdata "github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	testdata "github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // childArgs, in the environment, makes the test binary run the command

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	testdata "github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // wptAnswer is any answer of spanurl wpt.

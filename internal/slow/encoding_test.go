@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/text/encoding/htmlindex"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -34,7 +34,7 @@ func TestPercentEncodingWPT(t *testing.T) {
 		Input  string            `json:"input"`
 		Output map[string]string `json:"output"`
 	}
-	rows := testdata.LoadJSON[row](t, "percent-encoding.json")
+	rows := testvectors.LoadJSON[row](t, "percent-encoding.json")
 	if len(rows) == 0 {
 		t.Fatal("percent-encoding.json has no tests")
 	}

@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/internal/uts46"
 	"github.com/spanurl/spanurl/record"
 )
@@ -35,7 +35,7 @@ var plainContexts = []func(r string) string{
 // checks this package adds). A code point it accepts wrongly fails here.
 func TestPlainToASCIIEveryCodePoint(t *testing.T) {
 	step := rune(1)
-	if testdata.RaceEnabled || testing.Short() {
+	if testvectors.RaceEnabled || testing.Short() {
 		step = 7 // a seventh of them, different ones from context to context
 	}
 	accepted := 0

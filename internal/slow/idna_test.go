@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/net/idna"
 
-	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -38,7 +38,7 @@ func hostParse(input string) (string, bool) {
 // tab, newline), and "%" in the three inputs that have it is not followed
 // by two hex digits.
 func testIDNAFile(t *testing.T, name string) {
-	cases := testdata.LoadJSON[idnaCase](t, name)
+	cases := testvectors.LoadJSON[idnaCase](t, name)
 	pass := 0
 	for _, c := range cases {
 		if c.Input == "" {

@@ -1,6 +1,6 @@
 //go:build !race
 
-package testdata
+package testvectors
 
 // RaceEnabled reports whether the race detector is on: tests that count
 // allocations or memory skip under it.
