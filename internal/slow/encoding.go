@@ -288,14 +288,9 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 		// bytes, so step 5 is one pass over input with no encoder.
 		for i := 0; i < len(input); {
 			c := input[i]
-			// A run of ASCII bytes outside the set is appended as it is.
-			j := i
-			for j < len(input) && input[j] < utf8.RuneSelf && !set.Contains(input[j]) && !(input[j] == ' ' && spaceAsPlus) {
-				j++
-			}
-			if j > i {
-				w.dst = append(w.dst, input[i:j]...)
-				i = j
+			if k := asciiRun(input, i, set, spaceAsPlus); k > 0 {
+				w.dst = append(w.dst, input[i:i+k]...)
+				i += k
 				continue
 			}
 			if c < utf8.RuneSelf {

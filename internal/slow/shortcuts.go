@@ -3,20 +3,42 @@ package slow
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spanurl/spanurl/record"
 )
 
-// The path, opaque path, query and fragment states handle one code point
-// per step. When validation errors are not collected, a step on a code
-// point that is ASCII, outside the state's percent-encode set and not one
-// of the state's delimiters only appends it unchanged (its URL-unit check
-// reports nothing), so a run of such code points is appended at once:
-// exactly what running those steps one by one would do, without a trip
-// around the state machine per byte.
+// The rest of this package is the standard's steps as written. This file
+// holds the shortcuts: each one takes many steps at once where running
+// them one by one gives the same URL and the same validation errors.
+// They exist because span hands this parser every input the fast path
+// declines, and those inputs must not cost a trip around the state
+// machine per byte. Every use of a shortcut asks shortcuts first, so that
+// turning it off leaves the transcription alone; TestShortcutsChangeNothing
+// does so and checks that the results stay the same on the web platform
+// tests and the corpora.
+//
+// The shortcuts:
+//
+//   - the path, opaque path, query and fragment states take a run of code
+//     points at once when validation errors are not collected (pathRun,
+//     encodeRun, queryRun);
+//   - the authority and host states take a run of bytes that are not their
+//     delimiters (takeRun);
+//   - the input steps copy the input at once when it has no tab or newline
+//     and is valid UTF-8 (in prepare);
+//   - percent-encode after encoding with UTF-8 copies a run of ASCII bytes
+//     outside the percent-encode set at once (asciiRun);
+//   - domain to ASCII runs internal/uts46 on the plain Unicode domains it
+//     handles and fails on U+FFFD before calling golang.org/x/net/idna;
+//     domain to Unicode lowercases an ASCII domain without an "xn--" label
+//     (in idna.go). Without the shortcuts, domain to ASCII is
+//     golang.org/x/net/idna and this package's UTS #46 steps alone, so the
+//     fast path's internal/uts46 is checked against code it does not share.
 
-// The authority and host states append every byte but their delimiters
-// to the buffer as it is, with nothing to report, so they take runs too.
+// shortcuts turns the shortcuts on. Only tests turn it off (see
+// export_test.go).
+var shortcuts = true
 
 // plainSet is the set of bytes that one state appends unchanged.
 type plainSet [4]uint64
@@ -32,6 +54,9 @@ func plainOf(set *record.EncodeSet, stops string) (t plainSet) {
 	return t
 }
 
+// The bytes each state appends unchanged: a code point outside the
+// state's percent-encode set that is none of its delimiters (and for which
+// the URL-unit check reports nothing when errors are not collected).
 // Never modified after initialization.
 var (
 	pathPlain       = plainOf(&record.PathSet, "/\\?#")
@@ -63,7 +88,7 @@ func (p *Parser) runOf(i int, t *plainSet) int {
 // plainRun returns how many bytes from p.input[i] are in t, or 0 when
 // validation errors are collected (each byte then takes its own step).
 func (p *Parser) plainRun(i int, t *plainSet) int {
-	if p.errs.on {
+	if !shortcuts || p.errs.on {
 		return 0
 	}
 	return p.runOf(i, t)
@@ -73,7 +98,7 @@ func (p *Parser) plainRun(i int, t *plainSet) int {
 // when validation errors are collected (each code point is then checked on
 // its own step).
 func (p *Parser) nonASCIIRun(i int) int {
-	if p.errs.on {
+	if !shortcuts || p.errs.on {
 		return 0
 	}
 	return record.NonASCIIEnd(p.input, i) - i
@@ -84,7 +109,10 @@ func (p *Parser) nonASCIIRun(i int) int {
 // that would append them one by one). It returns the position of the last
 // byte taken, where the state machine's pointer goes.
 func (p *Parser) takeRun(dst []byte, i int, t *plainSet) ([]byte, int) {
-	n := max(p.runOf(i, t), 1)
+	n := 1
+	if shortcuts {
+		n = max(p.runOf(i, t), 1)
+	}
 	return append(dst, p.input[i:i+n]...), i + n - 1
 }
 
@@ -111,11 +139,32 @@ func (p *Parser) encodeRun(dst []byte, i int, plain *plainSet, set *record.Encod
 // point but "#" to its buffer as it is (the buffer is percent-encoded once,
 // at its end).
 func (p *Parser) queryRun(i int) int {
-	if p.errs.on {
+	if !shortcuts || p.errs.on {
 		return 0
 	}
 	if k := bytes.IndexByte(p.input[i:], '#'); k >= 0 {
 		return k
 	}
 	return len(p.input) - i
+}
+
+// plainInput reports whether the input steps may copy s as it is: it is
+// valid UTF-8 and has no ASCII tab or newline to remove.
+func plainInput(s string) bool {
+	return shortcuts && utf8.ValidString(s) &&
+		strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0
+}
+
+// asciiRun returns how many bytes from input[i] on percent-encode after
+// encoding with UTF-8 appends unchanged: ASCII bytes outside set, but a
+// space when spaceAsPlus.
+func asciiRun(input []byte, i int, set *record.EncodeSet, spaceAsPlus bool) int {
+	if !shortcuts {
+		return 0
+	}
+	j := i
+	for j < len(input) && input[j] < utf8.RuneSelf && !set.Contains(input[j]) && !(input[j] == ' ' && spaceAsPlus) {
+		j++
+	}
+	return j - i
 }
