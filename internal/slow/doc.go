@@ -5,7 +5,10 @@
 //
 // Each step carries a short comment naming the step of the standard it
 // implements, using the standard's names. This package is the oracle: the
-// fast path in internal/fast must agree with it on every input.
+// fast path in internal/fast must agree with it on every input. The few
+// places that take many steps at once, so that the inputs the fast path
+// declines stay cheap, are listed in shortcuts.go and ask one switch, which
+// a test turns off to check that they change nothing.
 //
 // The parser works on bytes. Input is UTF-8; code points above U+007F reach
 // the percent-encode sets as their UTF-8 bytes, which every set contains, so

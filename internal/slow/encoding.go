@@ -538,9 +538,10 @@ var gb18030Index2022 = [...]struct {
 // code point, length; consecutive pointers map to consecutive code
 // points. x/text's table has no Private Use entries at all. (GB18030
 // assigns U+E766-U+E864 to these positions in pointer order; the runs
-// leave out the code points the index no longer has: U+E76C, U+E7C8,
-// U+E7E7-U+E7F3 and U+E815 (now other code points in x/text's table),
-// U+E7C7 (GB18030-2005) and the 18 of gb18030EncoderTable (GB18030-2022).)
+// leave out the code points the index does not map there: U+E76C,
+// U+E7C8, U+E7E7-U+E7F3 and U+E815 (whose positions hold other code points
+// in x/text's table), U+E7C7 (moved by GB18030-2005) and the 18 of
+// gb18030EncoderTable (moved by GB18030-2022).)
 var gb18030IndexPUA = [...]struct {
 	pointer uint16
 	cp      rune

@@ -57,8 +57,8 @@ import (
 //
 // spanurl has one deliberate limit here, so that the cost stays linear in
 // the input (Punycode encoding costs a label's length times its number of
-// distinct code points, so a single 16,000-code-point label took seconds):
-// domain to ASCII fails (domain-to-ASCII) when a label of the mapped domain
+// distinct code points, quadratic in the length of a long label): domain
+// to ASCII fails (domain-to-ASCII) when a label of the mapped domain
 // (UTS #46 processing steps 1 to 3, i.e. after mapping, normalizing, and
 // breaking on U+002E (.), which U+3002, U+FF0E and U+FF61 map to) is longer
 // than 1,000 code points; domain to Unicode leaves such a label as it is and
@@ -67,9 +67,8 @@ import (
 // that is where Punycode decoding and encoding, the work it bounds, happen,
 // and mapping can lengthen a label (U+FDFA maps to 18 code points). A label
 // "xn--..." that gets decoded is ASCII after mapping, so it is limited to
-// 1,000 bytes by the same rule. The
-// ASCII fast path of domain to ASCII (beStrict false, ASCII input), which is
-// plain lowercasing, has no limit.
+// 1,000 bytes by the same rule. Domain to ASCII of an ASCII domain with
+// beStrict false, which is plain lowercasing, has no limit.
 
 // replacementCharacter is U+FFFD REPLACEMENT CHARACTER.
 const replacementCharacter = "\uFFFD"
@@ -332,7 +331,10 @@ func uts46Process(domain []byte, beStrict bool) ([]string, bool) {
 // contextJ reports whether label satisfies the ContextJ rules of RFC 5892
 // Appendix A for U+200C ZERO WIDTH NON-JOINER (A.1) and U+200D ZERO WIDTH
 // JOINER (A.2): uts46.ContextJ, which the plain domains of internal/uts46
-// pass through too.
+// pass through too. It is the one piece of internal/uts46 that domain to
+// ASCII uses without the shortcuts: x/net/idna's own check accepts U+200C
+// before a code point that does not join, and no other Joining_Type table
+// is at hand.
 func contextJ(label string) bool {
 	if !strings.Contains(label, "\u200c") && !strings.Contains(label, "\u200d") {
 		return true

@@ -21,20 +21,21 @@ import (
 // The shortcuts:
 //
 //   - the path, opaque path, query and fragment states take a run of code
-//     points at once when validation errors are not collected (pathRun,
-//     encodeRun, queryRun);
+//     points at once when validation errors are not collected (encodeRun,
+//     queryRun);
 //   - the authority and host states take a run of bytes that are not their
 //     delimiters (takeRun);
 //   - the input steps copy the input at once when it has no tab or newline
-//     and is valid UTF-8 (in prepare);
+//     and is valid UTF-8 (plainInput);
 //   - percent-encode after encoding with UTF-8 copies a run of ASCII bytes
 //     outside the percent-encode set at once (asciiRun);
 //   - domain to ASCII runs internal/uts46 on the plain Unicode domains it
-//     handles and fails on U+FFFD before calling golang.org/x/net/idna;
-//     domain to Unicode lowercases an ASCII domain without an "xn--" label
-//     (in idna.go). Without the shortcuts, domain to ASCII is
-//     golang.org/x/net/idna and this package's UTS #46 steps alone, so the
-//     fast path's internal/uts46 is checked against code it does not share.
+//     handles (plainToASCII) and fails on U+FFFD before calling
+//     golang.org/x/net/idna; domain to Unicode lowercases an ASCII domain
+//     without an "xn--" label (both in idna.go). Without the shortcuts,
+//     domain to ASCII is golang.org/x/net/idna and this package's UTS #46
+//     steps, so the fast path's internal/uts46 is checked against code it
+//     does not share, but for the ContextJ rules (see contextJ).
 
 // shortcuts turns the shortcuts on. Only tests turn it off (see
 // export_test.go).
