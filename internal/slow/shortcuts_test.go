@@ -215,3 +215,56 @@ func TestShortcutsChangeNothing(t *testing.T) {
 	t.Logf("%d inputs, each parsed four times, in %v; %d runs skipped as their base fails to parse",
 		len(cases), time.Since(start).Round(time.Millisecond), noBase)
 }
+
+// TestDomainShortcutsChangeNothing runs domain to ASCII and domain to
+// Unicode, with beStrict false and true, with the shortcuts on and off on
+// every input of the web platform tests' IDNA files and every line of
+// hosts.txt, and requires the same results. (The parser only asks for
+// domain to ASCII with beStrict false; the URL API asks for the rest.)
+func TestDomainShortcutsChangeNothing(t *testing.T) {
+	type idnaTest struct {
+		Input string `json:"input"`
+	}
+	domains := []string{"a\ufffd.com", "\ufffd", "xn--a.\ufffd", "ÄB.xn--zca", "XN--ZCA", "WWW.Example.COM", "ZZ.Top", "a..b", ""}
+	for _, name := range []string{"toascii.json", "IdnaTestV2.json"} {
+		for _, tc := range testvectors.LoadJSON[idnaTest](t, name) {
+			domains = append(domains, tc.Input)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(testvectors.DatasetsDir(t), "hosts.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	domains = append(domains, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")...)
+
+	type result struct {
+		ascii        string
+		asciiErr     record.ErrorType
+		unicode      string
+		unicodeError bool
+	}
+	run := func(domain string, beStrict bool) (r result) {
+		out, errType := domainToASCII(nil, []byte(domain), beStrict)
+		r.ascii, r.asciiErr = string(out), errType
+		r.unicode, r.unicodeError = domainToUnicode([]byte(domain), beStrict)
+		return r
+	}
+	diffs := 0
+	for _, domain := range domains {
+		for _, beStrict := range []bool{false, true} {
+			got := run(domain, beStrict)
+			var want result
+			withoutShortcuts(func() { want = run(domain, beStrict) })
+			if got != want {
+				diffs++
+				if diffs <= 20 {
+					t.Errorf("%+q beStrict %v:\nwith shortcuts    %+v\nwithout shortcuts %+v", domain, beStrict, got, want)
+				}
+			}
+		}
+	}
+	if diffs > 20 {
+		t.Errorf("%d differences in all", diffs)
+	}
+	t.Logf("%d domains", len(domains))
+}
