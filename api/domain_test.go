@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -154,7 +154,7 @@ func TestLegacyDomainToASCIIWPT(t *testing.T) {
 		Input   string  `json:"input"`
 		Output  *string `json:"output"`
 	}
-	tests := testdata.LoadJSON[toASCIITest](t, "toascii.json")
+	tests := testvectors.LoadJSON[toASCIITest](t, "toascii.json")
 	n := 0
 	for _, tc := range tests {
 		got := LegacyDomainToASCII(tc.Input)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unsafe"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // setters maps an attribute name of the URL interface to its setter.
@@ -51,7 +51,7 @@ type setterTest struct {
 // URL from href, set the attribute to new_value, and check every expected
 // getter.
 func TestWPTSetters(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(testdata.WPTDir(t), "setters_tests.json"))
+	data, err := os.ReadFile(filepath.Join(testvectors.WPTDir(t), "setters_tests.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

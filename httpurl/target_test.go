@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/httpurl"
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -454,7 +454,7 @@ func TestFormOf(t *testing.T) {
 // parses, keeping the guarantees (no fragment, no dot segment, the host
 // ParseHost gives), or fails with one of the sentinels.
 func TestRequestsCorpus(t *testing.T) {
-	f, err := os.Open(filepath.Join(testdata.DatasetsDir(t), "requests.txt"))
+	f, err := os.Open(filepath.Join(testvectors.DatasetsDir(t), "requests.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

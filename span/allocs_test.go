@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/internal/uts46"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -74,7 +74,7 @@ func TestParseCanonicalNoAllocs(t *testing.T) {
 // every line of the corpora whose host is ASCII or a plain Unicode domain
 // (internal/uts46) — fast path, slow path and failures alike.
 func TestParserNoAllocs(t *testing.T) {
-	dir := testdata.DatasetsDir(t)
+	dir := testvectors.DatasetsDir(t)
 	base, _ := span.Parse("http://example.com/dir/page?q")
 	for _, name := range []string{"absolute.txt", "messy.txt", "hosts.txt"} {
 		f, err := os.Open(filepath.Join(dir, name))
@@ -152,7 +152,7 @@ func TestParserMatchesParse(t *testing.T) {
 // functions allocate exactly once (the new href): the parser's buffers and
 // the base's record come from a pool.
 func TestSlowPathOneAlloc(t *testing.T) {
-	if testdata.RaceEnabled {
+	if testvectors.RaceEnabled {
 		t.Skip("the race detector makes sync.Pool drop items at random")
 	}
 	base, _ := span.Parse("http://example.com/a/b")

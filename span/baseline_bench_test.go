@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 
 // readLines returns the lines of the corpus name in ../shared/datasets.
 func readLines(b testing.TB, name string) []string {
-	f, err := os.Open(filepath.Join(testdata.DatasetsDir(b), name))
+	f, err := os.Open(filepath.Join(testvectors.DatasetsDir(b), name))
 	if err != nil {
 		b.Fatal(err)
 	}

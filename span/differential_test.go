@@ -9,7 +9,7 @@ import (
 
 	"github.com/spanurl/spanurl/internal/fast"
 	"github.com/spanurl/spanurl/internal/slow"
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -126,7 +126,7 @@ func FuzzFastSlow(f *testing.F) {
 // in ../shared/datasets, and reports how often the fast path takes the
 // input.
 func TestFastSlowDatasets(t *testing.T) {
-	dir := testdata.DatasetsDir(t)
+	dir := testvectors.DatasetsDir(t)
 	for _, name := range []string{"absolute.txt", "messy.txt", "hosts.txt", "relative.tsv", "requests.txt"} {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {

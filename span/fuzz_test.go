@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -22,7 +22,7 @@ func addSeeds(f *testing.F, add func(input, base string)) {
 		add(sc.Text(), "")
 	}
 	if os.Getenv("SPANURL_WPT_DIR") != "" || wptPresent() {
-		for _, tc := range testdata.LoadJSON[testdata.URLTest](f, "urltestdata.json") {
+		for _, tc := range testvectors.LoadJSON[testvectors.URLTest](f, "urltestdata.json") {
 			base := ""
 			if tc.Base != nil {
 				base = *tc.Base

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -77,7 +77,7 @@ func TestFastIDN(t *testing.T) {
 // href) and a reused Parser none, on the fast path and through the slow
 // path's domain to ASCII alike (dot segments, a tab, percent-encoding).
 func TestIDNAllocs(t *testing.T) {
-	if testdata.RaceEnabled {
+	if testvectors.RaceEnabled {
 		t.Skip("the race detector makes sync.Pool drop items at random")
 	}
 	var p span.Parser

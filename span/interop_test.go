@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -343,7 +343,7 @@ func (st *netURLStats) log(t *testing.T, name string) {
 
 // TestNetURLRoundTripWPT: every successful href of urltestdata.json.
 func TestNetURLRoundTripWPT(t *testing.T) {
-	tests := testdata.LoadJSON[testdata.URLTest](t, "urltestdata.json")
+	tests := testvectors.LoadJSON[testvectors.URLTest](t, "urltestdata.json")
 	seen := map[string]bool{}
 	st := netURLStats{lossy: map[string]int{}}
 	for _, tc := range tests {
@@ -362,7 +362,7 @@ func TestNetURLRoundTripWPT(t *testing.T) {
 
 // TestNetURLRoundTripCorpora: the same over the real-world corpora.
 func TestNetURLRoundTripCorpora(t *testing.T) {
-	dir := testdata.DatasetsDir(t)
+	dir := testvectors.DatasetsDir(t)
 	for _, name := range []string{"absolute.txt", "messy.txt"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {

@@ -3,7 +3,7 @@ package span_test
 import (
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -40,7 +40,7 @@ func checkHostThroughURL(t *testing.T, file string, tc toASCIITest) bool {
 }
 
 func TestWPTToASCII(t *testing.T) {
-	tests := testdata.LoadJSON[toASCIITest](t, "toascii.json")
+	tests := testvectors.LoadJSON[toASCIITest](t, "toascii.json")
 	pass := 0
 	for _, tc := range tests {
 		if checkHostThroughURL(t, "toascii.json", tc) {
@@ -51,7 +51,7 @@ func TestWPTToASCII(t *testing.T) {
 }
 
 func TestWPTIdnaTestV2(t *testing.T) {
-	tests := testdata.LoadJSON[toASCIITest](t, "IdnaTestV2.json")
+	tests := testvectors.LoadJSON[toASCIITest](t, "IdnaTestV2.json")
 	pass, total := 0, 0
 	for _, tc := range tests {
 		if tc.Input == "" {
@@ -75,7 +75,7 @@ type percentEncodingTest struct {
 // those encodings: the query follows the encoding, the fragment is always
 // UTF-8.
 func TestWPTPercentEncoding(t *testing.T) {
-	tests := testdata.LoadJSON[percentEncodingTest](t, "percent-encoding.json")
+	tests := testvectors.LoadJSON[percentEncodingTest](t, "percent-encoding.json")
 	pass := 0
 	for _, tc := range tests {
 		ok := true

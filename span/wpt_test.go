@@ -3,7 +3,7 @@ package span_test
 import (
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -22,7 +22,7 @@ func parseAgainst(input string, base *string) (span.URL, error) {
 
 func TestWPTURLTestData(t *testing.T) {
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		tests := testdata.LoadJSON[testdata.URLTest](t, file)
+		tests := testvectors.LoadJSON[testvectors.URLTest](t, file)
 		pass := 0
 		for _, tc := range tests {
 			if checkURLTest(t, file, tc) {
@@ -33,7 +33,7 @@ func TestWPTURLTestData(t *testing.T) {
 	}
 }
 
-func checkURLTest(t *testing.T, file string, tc testdata.URLTest) bool {
+func checkURLTest(t *testing.T, file string, tc testvectors.URLTest) bool {
 	t.Helper()
 	u, err := parseAgainst(tc.Input, tc.Base)
 	base := "<nil>"

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // childArgs, in the environment, makes the test binary run the command
@@ -106,7 +106,7 @@ func TestStreamingMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("streams a large input: skipped with -short")
 	}
-	if testdata.RaceEnabled {
+	if testvectors.RaceEnabled {
 		t.Skip("streams a large input: too slow with the race detector")
 	}
 	large := int64(1 << 30)

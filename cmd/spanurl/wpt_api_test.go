@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // TestWPTSettersProtocol feeds every case of setters_tests.json to
 // "spanurl wpt" as setter lines and checks each expected getter.
 func TestWPTSettersProtocol(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(testdata.WPTDir(t), "setters_tests.json"))
+	data, err := os.ReadFile(filepath.Join(testvectors.WPTDir(t), "setters_tests.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

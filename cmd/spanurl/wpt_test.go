@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	testdata "github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // wptAnswer is any answer of spanurl wpt.
@@ -36,7 +36,7 @@ func runWPTLines(t *testing.T, lines []string) []string {
 // and checks its answers against the file.
 func TestWPTURLTestData(t *testing.T) {
 	for _, file := range []string{"urltestdata.json", "urltestdata-javascript-only.json"} {
-		tests := testdata.LoadJSON[testdata.URLTest](t, file)
+		tests := testvectors.LoadJSON[testvectors.URLTest](t, file)
 		lines := make([]string, len(tests))
 		for i, tc := range tests {
 			req, err := json.Marshal(map[string]any{"input": tc.Input, "base": tc.Base})
@@ -55,7 +55,7 @@ func TestWPTURLTestData(t *testing.T) {
 	}
 }
 
-func checkAnswer(t *testing.T, file string, tc testdata.URLTest, line string) bool {
+func checkAnswer(t *testing.T, file string, tc testvectors.URLTest, line string) bool {
 	t.Helper()
 	base := "<nil>"
 	if tc.Base != nil {

@@ -23,7 +23,7 @@ const modulePath = "github.com/spanurl/spanurl"
 // so two packages of one layer never import each other. DESIGN.md has the
 // same table (its "Layers" section); TestDesignTable keeps the two equal.
 var table = [][]string{
-	0: {"record", "internal/asm", "internal/uts46", "internal/form", "internal/testdata"},
+	0: {"record", "internal/asm", "internal/uts46", "internal/form", "internal/testvectors"},
 	1: {"internal/fast", "internal/slow"},
 	2: {"span"},
 	3: {"api"},
@@ -35,7 +35,7 @@ var table = [][]string{
 // test data and know how the tests are built, which no library code needs.
 // The tests of every layer may import them, so they import no package of
 // the module themselves.
-var testOnly = map[string]bool{"internal/testdata": true}
+var testOnly = map[string]bool{"internal/testvectors": true}
 
 // layerOf returns the layer of every package in table.
 func layerOf() map[string]int {
@@ -259,7 +259,7 @@ func moduleOf(gomod string) string {
 // leaving out nested modules (bench/ has its own go.mod) and testdata,
 // vendor and hidden directories, as "go list ./..." does; then it adds
 // every module package that those import and the walk left out
-// (internal/testdata is one). A file whose build constraint is "ignore"
+// (internal/testvectors is one). A file whose build constraint is "ignore"
 // (a generator run by hand) is in no package and is skipped; every other
 // constraint is disregarded, as the layers hold for every platform and
 // set of tags.
