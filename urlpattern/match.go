@@ -1,0 +1,235 @@
+package urlpattern
+
+import (
+	"github.com/spanurl/spanurl/span"
+)
+
+// Group is one matching group of a component result: its name and, when
+// the group took part in the match, its value (Matched tells an empty
+// value from a group that did not match, which the standard reports as
+// undefined).
+type Group struct {
+	Name    string
+	Value   string
+	Matched bool
+}
+
+// ComponentResult is the standard's URLPatternComponentResult: the
+// component of the input that was matched and the groups in the order of
+// the pattern.
+type ComponentResult struct {
+	Input  string
+	Groups []Group
+}
+
+// Get returns the value of the group named name and whether it took part
+// in the match (false as well when there is no such group).
+func (c *ComponentResult) Get(name string) (string, bool) {
+	for _, g := range c.Groups {
+		if g.Name == name {
+			return g.Value, g.Matched
+		}
+	}
+	return "", false
+}
+
+// Inputs are the arguments a Result came from: the URL string and its
+// base URL, or the Init.
+type Inputs struct {
+	URL     string
+	BaseURL *string
+	Init    *Init
+}
+
+// Result is the standard's URLPatternResult.
+type Result struct {
+	Inputs   Inputs
+	Protocol ComponentResult
+	Username ComponentResult
+	Password ComponentResult
+	Hostname ComponentResult
+	Port     ComponentResult
+	Pathname ComponentResult
+	Search   ComponentResult
+	Hash     ComponentResult
+
+	// buf holds the groups of a pattern with few, so that a Result is one
+	// allocation.
+	buf [6]Group
+}
+
+// Test is test(input, baseURL): whether the URL string input, resolved
+// against baseURL when one is given, matches the pattern. An input or base
+// URL that does not parse does not match.
+func (p *Pattern) Test(input string, baseURL ...string) bool {
+	u, ok := parseInput(input, baseURL)
+	if !ok {
+		return false
+	}
+	return p.TestURL(u)
+}
+
+// Exec is exec(input, baseURL): the match result of the URL string input,
+// resolved against baseURL when one is given, or nil when it does not
+// match (or input or base does not parse).
+func (p *Pattern) Exec(input string, baseURL ...string) *Result {
+	u, ok := parseInput(input, baseURL)
+	if !ok {
+		return nil
+	}
+	var values [8]string
+	urlComponents(u, &values)
+	r := p.match(&values, true)
+	if r != nil {
+		r.Inputs.URL = input
+		if len(baseURL) > 0 {
+			r.Inputs.BaseURL = &baseURL[0]
+		}
+	}
+	return r
+}
+
+// TestURL reports whether the parsed URL u matches the pattern. It
+// allocates nothing where the pattern is served by direct matchers.
+func (p *Pattern) TestURL(u span.URL) bool {
+	var values [8]string
+	urlComponents(u, &values)
+	for i, c := range p.components() {
+		if !c.test(values[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ExecURL is Exec for a parsed URL; the result's Inputs.URL is u's href.
+func (p *Pattern) ExecURL(u span.URL) *Result {
+	var values [8]string
+	urlComponents(u, &values)
+	r := p.match(&values, true)
+	if r != nil {
+		r.Inputs.URL = u.Href()
+	}
+	return r
+}
+
+// TestInit is test(init): whether the URL given component by component
+// matches. Missing components are empty unless init.BaseURL supplies them.
+func (p *Pattern) TestInit(init Init) bool {
+	var values [8]string
+	if !initComponents(init, &values) {
+		return false
+	}
+	return p.match(&values, false) != nil
+}
+
+// ExecInit is exec(init): the match result of the URL given component by
+// component, or nil.
+func (p *Pattern) ExecInit(init Init) *Result {
+	var values [8]string
+	if !initComponents(init, &values) {
+		return nil
+	}
+	r := p.match(&values, true)
+	if r != nil {
+		r.Inputs.Init = &init
+	}
+	return r
+}
+
+// parseInput is match's steps for a string: the basic URL parser on the
+// base URL string, if given, then on input with it. It reports false
+// where the standard returns null.
+func parseInput(input string, baseURL []string) (span.URL, bool) {
+	// 1. Let baseURL be null.
+	if len(baseURL) == 0 {
+		// Set url to the result of running the basic URL parser on input with baseURL.
+		u, err := span.Parse(input)
+		// If url is failure, return null.
+		return u, err == nil
+	}
+	// If baseURLString was given, then:
+	// Set baseURL to the result of running the basic URL parser on baseURLString.
+	base, err := span.Parse(baseURL[0])
+	// If baseURL is failure, return null.
+	if err != nil {
+		return span.URL{}, false
+	}
+	// Set url to the result of running the basic URL parser on input with baseURL.
+	u, err := base.Parse(input)
+	// If url is failure, return null.
+	return u, err == nil
+}
+
+// urlComponents is match's steps that read a URL's components into values,
+// in the standard's order.
+func urlComponents(u span.URL, values *[8]string) {
+	// Set protocol to url's scheme.
+	values[0] = u.Scheme()
+	// Set username to url's username.
+	values[1] = u.Username()
+	// Set password to url's password.
+	values[2] = u.Password()
+	// Set hostname to url's host, serialized, or the empty string if the value is null.
+	values[3] = u.Hostname()
+	// Set port to url's port, serialized, or the empty string if the value is null.
+	values[4] = u.Port()
+	// Set pathname to the result of URL path serializing url.
+	values[5] = u.Pathname()
+	// Set search to url's query or the empty string if the value is null.
+	values[6], _ = u.Query()
+	// Set hash to url's fragment or the empty string if the value is null.
+	values[7], _ = u.Fragment()
+}
+
+// initComponents is match's steps for a URLPatternInit input; it reports
+// false where processing the init throws (match returns null).
+func initComponents(init Init, values *[8]string) bool {
+	// Let applyResult be the result of process a URLPatternInit given input, "url", protocol, username, password, hostname, port, pathname, search, and hash. If this throws an exception, catch it, and return null.
+	e := ""
+	applyResult, err := processInit(init, typeURL, &e, &e, &e, &e, &e, &e, &e, &e)
+	if err != nil {
+		return false
+	}
+	// Set protocol (username, ..., hash) to applyResult[...].
+	for i, f := range [8]*string{applyResult.Protocol, applyResult.Username, applyResult.Password, applyResult.Hostname,
+		applyResult.Port, applyResult.Pathname, applyResult.Search, applyResult.Hash} {
+		values[i] = *f
+	}
+	return true
+}
+
+// match is the standard's match from the components on: each component's
+// regular expression runs on its value; when all match, the result holds
+// the groups (when withResult) or is a non-nil marker.
+func (p *Pattern) match(values *[8]string, withResult bool) *Result {
+	if !withResult {
+		for i, c := range p.components() {
+			if !c.test(values[i]) {
+				return nil
+			}
+		}
+		return &Result{}
+	}
+	// Let result be a new URLPatternResult.
+	r := new(Result)
+	groups := r.buf[:0]
+	if p.ngroups > len(r.buf) {
+		groups = make([]Group, 0, p.ngroups)
+	}
+	results := [8]*ComponentResult{&r.Protocol, &r.Username, &r.Password, &r.Hostname, &r.Port, &r.Pathname, &r.Search, &r.Hash}
+	for i, c := range p.components() {
+		n := len(groups)
+		groups = groups[:n+len(c.nameList)]
+		g := groups[n:len(groups):len(groups)]
+		// Let ...ExecResult be RegExpBuiltinExec(...component's regular expression, ...).
+		// If ...ExecResult is null then return null.
+		if !c.exec(values[i], g) {
+			return nil
+		}
+		// Set result[...] to the result of creating a component match result given the component, its input, and its exec result.
+		results[i].Input = values[i]
+		results[i].Groups = g
+	}
+	return r
+}
