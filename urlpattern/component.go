@@ -1,9 +1,13 @@
 package urlpattern
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
-// component is the standard's component struct, with its regular
-// expression translated to Go's regexp.
+// component is the standard's component struct, with the matcher that
+// stands in for its regular expression: a direct matcher over the parts
+// when the part list has a shape it handles, and Go's regexp otherwise.
 type component struct {
 	patternString   string
 	regexpString    string // the ECMAScript source of the standard
@@ -12,7 +16,10 @@ type component struct {
 	hasRegexpGroups bool
 	parts           []part
 	opts            options
-	re              *regexp.Regexp
+	direct          *directMatcher
+
+	reOnce sync.Once
+	re     *regexp.Regexp
 }
 
 // compileComponent is compile a component.
@@ -34,11 +41,15 @@ func compileComponent(input string, cb encodingCallback, opts options) (*compone
 		return nil, err
 	}
 	c := &component{regexpString: regexpString, goRegexp: goRegexp, nameList: nameList, parts: partList, opts: opts}
-	re, err := regexp.Compile(goRegexp)
-	if err != nil {
-		return nil, newError(ErrUnsupportedRegexp, input, -1, "Go's regexp refuses "+goRegexp+": "+err.Error())
+	c.direct = newDirectMatcher(partList, opts)
+	if c.direct == nil {
+		re, err := regexp.Compile(goRegexp)
+		if err != nil {
+			return nil, newError(ErrUnsupportedRegexp, input, -1, "Go's regexp refuses "+goRegexp+": "+err.Error())
+		}
+		c.re = re
+		c.reOnce.Do(func() {})
 	}
-	c.re = re
 	// 7. Let pattern string be the result of running generate a pattern string given part list and options.
 	c.patternString = generatePatternString(partList, opts)
 	// 8. Let has regexp groups be false.
@@ -53,15 +64,34 @@ func compileComponent(input string, cb encodingCallback, opts options) (*compone
 	return c, nil
 }
 
+// regexp returns the component's Go regexp, compiling it on first use when
+// the direct matcher serves the component.
+func (c *component) regexp() *regexp.Regexp {
+	c.reOnce.Do(func() { c.re = regexp.MustCompile(c.goRegexp) })
+	return c.re
+}
+
 // test reports whether the component matches input.
 func (c *component) test(input string) bool {
+	if c.direct != nil {
+		return c.direct.match(input, nil)
+	}
 	return c.re.MatchString(input)
 }
 
 // exec matches input and, on a match, sets groups[i] (len(c.nameList)
 // long) to the value of the group named c.nameList[i].
 func (c *component) exec(input string, groups []Group) bool {
-	re := c.re
+	if c.direct != nil {
+		return c.direct.match(input, groups)
+	}
+	return c.execRegexp(input, groups)
+}
+
+// execRegexp is exec through the regexp, whichever matcher serves the
+// component.
+func (c *component) execRegexp(input string, groups []Group) bool {
+	re := c.regexp()
 	if groups == nil {
 		return re.MatchString(input)
 	}

@@ -211,25 +211,41 @@ func (p *Pattern) match(values *[8]string, withResult bool) *Result {
 		}
 		return &Result{}
 	}
-	// Let result be a new URLPatternResult.
-	r := new(Result)
-	groups := r.buf[:0]
-	if p.ngroups > len(r.buf) {
-		groups = make([]Group, 0, p.ngroups)
+	// The groups are gathered on the stack and the Result allocated only
+	// on a match, so that a failed match allocates nothing.
+	// (work may be buf, and is never stored, so that buf stays there.)
+	var buf [len(Result{}.buf)]Group
+	var heapGroups []Group
+	work := buf[:]
+	if p.ngroups > len(buf) {
+		heapGroups = make([]Group, p.ngroups)
+		work = heapGroups
 	}
-	results := [8]*ComponentResult{&r.Protocol, &r.Username, &r.Password, &r.Hostname, &r.Port, &r.Pathname, &r.Search, &r.Hash}
+	var ends [8]int
+	n := 0
 	for i, c := range p.components() {
-		n := len(groups)
-		groups = groups[:n+len(c.nameList)]
-		g := groups[n:len(groups):len(groups)]
+		ends[i] = n + len(c.nameList)
 		// Let ...ExecResult be RegExpBuiltinExec(...component's regular expression, ...).
 		// If ...ExecResult is null then return null.
-		if !c.exec(values[i], g) {
+		if !c.exec(values[i], work[n:ends[i]]) {
 			return nil
 		}
-		// Set result[...] to the result of creating a component match result given the component, its input, and its exec result.
-		results[i].Input = values[i]
-		results[i].Groups = g
+		n = ends[i]
 	}
-	return r
+	// Let result be a new URLPatternResult.
+	out := new(Result)
+	groups := heapGroups
+	if heapGroups == nil {
+		out.buf = buf
+		groups = out.buf[:p.ngroups]
+	}
+	results := [8]*ComponentResult{&out.Protocol, &out.Username, &out.Password, &out.Hostname, &out.Port, &out.Pathname, &out.Search, &out.Hash}
+	start := 0
+	for i, cr := range results {
+		// Set result[...] to the result of creating a component match result given the component, its input, and its exec result.
+		cr.Input = values[i]
+		cr.Groups = groups[start:ends[i]:ends[i]]
+		start = ends[i]
+	}
+	return out
 }

@@ -1,0 +1,92 @@
+package urlpattern
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spanurl/spanurl/span"
+)
+
+// routes are typical routing patterns that the direct matcher serves in
+// every component.
+var routes = []struct{ pattern, match, other string }{
+	{"https://example.com/books/:id", "https://example.com/books/42", "https://example.com/authors/42"},
+	{"https://example.com/api/v:version/*", "https://example.com/api/v2/users/7", "https://example.com/web/v2/users"},
+	{"https://*.example.com/:path*", "https://www.example.com/a/b/c", "https://example.org/a"},
+	{"https://example.com/products/:id?", "https://example.com/products", "https://example.com/products/1/2"},
+}
+
+func TestRoutesAreDirect(t *testing.T) {
+	for _, r := range routes {
+		p := MustNew(r.pattern)
+		for i, c := range p.components() {
+			if c.direct == nil {
+				t.Errorf("%s: the %s component %q is not matched directly", r.pattern, componentNames[i], c.patternString)
+			}
+		}
+	}
+}
+
+func TestAllocs(t *testing.T) {
+	for _, r := range routes {
+		p := MustNew(r.pattern)
+		for _, input := range []string{r.match, r.other} {
+			u, err := span.Parse(input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := input == r.match
+			if got := p.TestURL(u); got != want {
+				t.Fatalf("%s: TestURL(%s) = %v", r.pattern, input, got)
+			}
+			if n := testing.AllocsPerRun(100, func() { p.TestURL(u) }); n != 0 {
+				t.Errorf("%s: TestURL(%s) allocates %v times, want 0", r.pattern, input, n)
+			}
+			limit := 0.0
+			if want {
+				limit = 1 // the Result
+			}
+			if n := testing.AllocsPerRun(100, func() { p.ExecURL(u) }); n > limit {
+				t.Errorf("%s: ExecURL(%s) allocates %v times, want at most %v", r.pattern, input, n, limit)
+			}
+		}
+	}
+}
+
+// TestLinearTime checks that matching time grows linearly with the input,
+// for the direct matcher and for the regexp, on inputs built to make a
+// backtracking matcher try many splits.
+func TestLinearTime(t *testing.T) {
+	patterns := []string{
+		"https://example.com/:a/:b/*/:c*",
+		"https://example.com/*/:x.json",
+		"https://example.com/{:a.}*:b.txt",
+		"https://example.com/(a*)*b",
+	}
+	for _, pattern := range patterns {
+		p := MustNew(pattern)
+		timeOf := func(n int) time.Duration {
+			u, err := span.Parse("https://example.com/" + strings.Repeat("a/", n) + strings.Repeat("a.", n) + "a")
+			if err != nil {
+				t.Fatal(err)
+			}
+			best := time.Duration(1 << 62)
+			for range 5 {
+				start := time.Now()
+				for range 5 {
+					p.ExecURL(u)
+				}
+				best = min(best, time.Since(start))
+			}
+			return best
+		}
+		// Sizes past where Go's regexp switches from its backtracker to
+		// its NFA, so that both runs use the same engine. Four times the
+		// input: linear is about 4x, quadratic 16x.
+		small, large := timeOf(4000), timeOf(16000)
+		if ratio := float64(large) / float64(small); ratio > 10 {
+			t.Errorf("%s: 4x the input takes %.1fx the time", pattern, ratio)
+		}
+	}
+}
