@@ -16,6 +16,7 @@ type component struct {
 	hasRegexpGroups bool
 	parts           []part
 	opts            options
+	encode          encodingCallback
 	direct          *directMatcher
 
 	reOnce sync.Once
@@ -40,7 +41,7 @@ func compileComponent(input string, cb encodingCallback, opts options) (*compone
 		}
 		return nil, err
 	}
-	c := &component{regexpString: regexpString, goRegexp: goRegexp, nameList: nameList, parts: partList, opts: opts}
+	c := &component{regexpString: regexpString, goRegexp: goRegexp, nameList: nameList, parts: partList, opts: opts, encode: cb}
 	c.direct = newDirectMatcher(partList, opts)
 	if c.direct == nil {
 		re, err := regexp.Compile(goRegexp)
