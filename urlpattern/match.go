@@ -94,6 +94,11 @@ func (p *Pattern) Exec(input string, baseURL ...string) *Result {
 func (p *Pattern) TestURL(u span.URL) bool {
 	var values [8]string
 	urlComponents(u, &values)
+	return p.testValues(&values)
+}
+
+// testValues reports whether every component matches its value.
+func (p *Pattern) testValues(values *[8]string) bool {
 	for i, c := range p.components() {
 		if !c.test(values[i]) {
 			return false
@@ -204,10 +209,8 @@ func initComponents(init Init, values *[8]string) bool {
 // the groups (when withResult) or is a non-nil marker.
 func (p *Pattern) match(values *[8]string, withResult bool) *Result {
 	if !withResult {
-		for i, c := range p.components() {
-			if !c.test(values[i]) {
-				return nil
-			}
+		if !p.testValues(values) {
+			return nil
 		}
 		return &Result{}
 	}
