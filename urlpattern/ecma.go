@@ -33,8 +33,10 @@ func translateRegexp(src string, ignoreCase bool) (string, error) {
 
 // ecmaTranslator reads the ECMAScript source and writes Go's.
 type ecmaTranslator struct {
-	src        []rune
-	pos        int
+	src []rune
+	pos int
+	// ignoreCase and dotAll are the i and s flags where the translator
+	// is, which modifier groups change.
 	ignoreCase bool
 	dotAll     bool
 	out        strings.Builder
@@ -205,7 +207,7 @@ func (t *ecmaTranslator) term() (bool, error) {
 // group reads a parenthesized group.
 func (t *ecmaTranslator) group() (bool, error) {
 	t.pos++ // "("
-	saved := t.dotAll
+	saved, savedCase := t.dotAll, t.ignoreCase
 	switch {
 	case t.lookingAt("?:"):
 		t.pos += 2
@@ -254,7 +256,7 @@ func (t *ecmaTranslator) group() (bool, error) {
 	}
 	t.pos++
 	t.out.WriteByte(')')
-	t.dotAll = saved
+	t.dotAll, t.ignoreCase = saved, savedCase
 	return true, nil
 }
 
@@ -277,6 +279,7 @@ func (t *ecmaTranslator) modifiers() (string, error) {
 				case 's':
 					t.dotAll = true
 				case 'i':
+					t.ignoreCase = true
 					goFlags += "i"
 				}
 			}
@@ -286,6 +289,7 @@ func (t *ecmaTranslator) modifiers() (string, error) {
 				case 's':
 					t.dotAll = false
 				case 'i':
+					t.ignoreCase = false
 					neg += "i"
 				}
 			}
@@ -700,8 +704,15 @@ func (t *ecmaTranslator) writeLiteral(c rune) {
 	t.out.WriteString(`\x{` + strconv.FormatInt(int64(c), 16) + `}`)
 }
 
-// writeSet writes a class matching exactly the code points of s.
+// writeSet writes a class matching exactly the code points of s. With the
+// i flag s is already closed under case folding, so the class is written
+// where Go's regexp does not fold it again (which would cost it a pass
+// over every code point of every range).
 func (t *ecmaTranslator) writeSet(s runeSet) {
+	if t.ignoreCase {
+		t.out.WriteString("(?-i:")
+		defer t.out.WriteString(")")
+	}
 	if len(s) == 0 {
 		t.out.WriteString(`[^\x00-\x{10ffff}]`)
 		return

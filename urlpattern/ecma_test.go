@@ -3,6 +3,7 @@ package urlpattern
 import (
 	"errors"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -37,6 +38,9 @@ func TestTranslateRegexp(t *testing.T) {
 		{src: `^a{2,3}?$`, match: []string{"aa", "aaa"}, noMatch: []string{"a"}},
 		{src: `^\bfoo\b$`, match: []string{"foo"}},
 		{src: `^caf\u00E9$`, ignoreCase: true, match: []string{"CAF\u00c9"}},
+		{src: `^(?i:[^a])$`, match: []string{"b"}, noMatch: []string{"a", "A"}},
+		{src: `^(?-i:[a])[a]$`, ignoreCase: true, match: []string{"aA"}, noMatch: []string{"AA"}},
+		{src: `^(?i:\w)$`, match: []string{"\u212a"}},
 	}
 	for _, tc := range tests {
 		goSrc, err := translateRegexp(tc.src, tc.ignoreCase)
@@ -100,4 +104,26 @@ func TestTranslateRegexpErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tc.src, err, tc.kind)
 		}
 	}
+}
+
+// FuzzTranslateRegexp checks that the translation never panics and that
+// what it accepts Go's regexp compiles, unless Go refuses its size.
+func FuzzTranslateRegexp(f *testing.F) {
+	for _, s := range []string{`[[a-z]--a]`, `[\d&&[0-1]]`, `(?<x>a)|b*?`, `\u{1F345}+`, `[^\q{a|b}]`, `(?i:[^a])`,
+		`\p{Lu}{2,3}`, `.\s\S\w\W\b`, `a{1000}`, `[\-\/]`, `(?s-i:.)`} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, src string, ignoreCase bool) {
+		goSrc, err := translateRegexp(src, ignoreCase)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidRegexp) && !errors.Is(err, ErrUnsupportedRegexp) {
+				t.Fatalf("%q: error %v wraps neither sentinel", src, err)
+			}
+			return
+		}
+		if _, err := regexp.Compile(goSrc); err != nil && !strings.Contains(err.Error(), "too large") && !strings.Contains(err.Error(), "nested too deeply") && !strings.Contains(err.Error(), "invalid repeat count") {
+			t.Fatalf("%q translates to %q, which does not compile: %v", src, goSrc, err)
+		}
+	})
 }
