@@ -30,6 +30,7 @@ type directMatcher struct {
 	tail     elem // kind elemLit: no last wildcard
 	tailLit  string
 	names    []string
+	any      bool // the part list is a lone full wildcard, "*"
 }
 
 // elemKind is the kind of a directMatcher element.
@@ -117,6 +118,7 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 	}
 	m.tail = elems[last]
 	m.head = elems[:last]
+	m.any = len(elems) == 1 && m.tail.kind == elemFull && m.tail.mod == modNone
 	// Every wildcard before the last one is a segment wildcard with no
 	// modifier, followed by something that can only match at a delimiter.
 	for i, e := range m.head {
@@ -159,6 +161,16 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 // match reports whether input matches and, when groups is not nil, sets
 // the groups (len(m.names) of them).
 func (m *directMatcher) match(input string, groups []Group) bool {
+	if m.any {
+		// "*": the whole input, when it has no line terminator.
+		if hasLineTerminator(input) {
+			return false
+		}
+		if len(groups) > 0 {
+			groups[0] = Group{Name: m.names[0], Value: input, Matched: true}
+		}
+		return true
+	}
 	for i := range groups {
 		groups[i] = Group{Name: m.names[i]}
 	}

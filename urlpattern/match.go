@@ -97,10 +97,16 @@ func (p *Pattern) TestURL(u span.URL) bool {
 	return p.testValues(&values)
 }
 
+// testOrder is the order in which testValues tries the components: the
+// ones that most often tell routes apart first, so that a URL that does
+// not match fails early. The order does not change the answer.
+var testOrder = [8]int{5, 3, 0, 4, 6, 7, 1, 2}
+
 // testValues reports whether every component matches its value.
 func (p *Pattern) testValues(values *[8]string) bool {
-	for i, c := range p.components() {
-		if !c.test(values[i]) {
+	cs := p.components()
+	for _, i := range testOrder {
+		if !cs[i].test(values[i]) {
 			return false
 		}
 	}
