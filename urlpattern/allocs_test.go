@@ -1,6 +1,7 @@
 package urlpattern
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +89,35 @@ func TestLinearTime(t *testing.T) {
 		if ratio := float64(large) / float64(small); ratio > 10 {
 			t.Errorf("%s: 4x the input takes %.1fx the time", pattern, ratio)
 		}
+	}
+}
+
+// TestLinearCompile checks that compiling grows linearly with the
+// pattern, with many groups and many wildcards.
+func TestLinearCompile(t *testing.T) {
+	build := func(n int) string {
+		var b strings.Builder
+		b.WriteString("https://example.com")
+		for i := range n {
+			b.WriteString("/:g" + strconv.Itoa(i) + "/*")
+		}
+		return b.String()
+	}
+	timeOf := func(n int) time.Duration {
+		pattern := build(n)
+		best := time.Duration(1 << 62)
+		for range 3 {
+			start := time.Now()
+			if _, err := New(pattern); err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	small, large := timeOf(2000), timeOf(8000)
+	t.Logf("2000 groups %v, 8000 groups %v", small, large)
+	if ratio := float64(large) / float64(small); ratio > 10 {
+		t.Errorf("4x the groups take %.1fx the time to compile", ratio)
 	}
 }

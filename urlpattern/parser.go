@@ -70,6 +70,8 @@ type patternParser struct {
 	// tokens of the part being read and of the pending fixed value start,
 	// to locate an encoding callback's error.
 	partStart, pendingStart int
+	// names holds the names of the parts added.
+	names map[string]struct{}
 }
 
 // parsePatternString is parse a pattern string.
@@ -412,15 +414,19 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 	return nil
 }
 
-// isDuplicateName is is a duplicate name.
+// isDuplicateName is is a duplicate name. The names of the part list are
+// kept in a set as parts are added, so that a pattern with many groups
+// costs linear time, not quadratic.
 func (p *patternParser) isDuplicateName(name string) bool {
 	// 1. For each part of parser's part list:
-	for _, pt := range p.partList {
-		// 1.1. If part's name is name, then return true.
-		if pt.name == name {
-			return true
-		}
+	// 1.1. If part's name is name, then return true.
+	if _, ok := p.names[name]; ok {
+		return true
 	}
+	if p.names == nil {
+		p.names = make(map[string]struct{})
+	}
+	p.names[name] = struct{}{}
 	// 2. Return false.
 	return false
 }
