@@ -60,6 +60,8 @@ func TestAllocs(t *testing.T) {
 // backtracking matcher try many splits.
 func TestLinearTime(t *testing.T) {
 	patterns := []string{
+		"https://example.com/:a/:b/:c/:path*", // direct
+		"https://example.com/:a/*.txt",        // direct
 		"https://example.com/:a/:b/*/:c*",
 		"https://example.com/*/:x.json",
 		"https://example.com/{:a.}*:b.txt",

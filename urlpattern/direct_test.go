@@ -104,6 +104,8 @@ func TestDirectShapes(t *testing.T) {
 		{"/:path+", pathnameOptions, true},
 		{"/products/:id?", pathnameOptions, true},
 		{"/:a/:b/:c", pathnameOptions, true},
+		{"/:a/:b/:c/:path*", pathnameOptions, true},
+		{"/:a/*.txt", pathnameOptions, true},
 		{"/:a/:b?", pathnameOptions, true},
 		{"/:id.json", pathnameOptions, true},
 		{"*", defaultOptions, true},
