@@ -38,7 +38,7 @@ stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo,
   bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
 
 stage "the portable kernels: -tags noasm" \
-  go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl
+  go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlpattern
 
 if command -v qemu-aarch64 >/dev/null 2>&1; then
   stage "arm64: the NEON kernel and the fast path under qemu-aarch64" \
@@ -83,6 +83,10 @@ FuzzMakeRelative ./span
 FuzzPOSIXRoundTrip ./fileurl
 FuzzWindowsRoundTrip ./fileurl
 FuzzToPath ./fileurl
+FuzzDirectVsRegexp ./urlpattern
+FuzzDirectVsRegexp ./urlpattern -tags=noasm
+FuzzPatternRoundTrip ./urlpattern
+FuzzExec ./urlpattern
 EOF
 fi
 

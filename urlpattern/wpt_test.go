@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/api"
-	"github.com/spanurl/spanurl/internal/testdata"
+	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // wptKnownFailures lists the cases of urlpatterntestdata.json (by name,
@@ -20,7 +20,7 @@ var wptKnownFailures = map[string]string{}
 
 // wptDir returns the directory of the URL Pattern WPT data.
 func wptDir(t *testing.T) string {
-	return filepath.Join(testdata.WPTDir(t), "urlpattern")
+	return filepath.Join(testvectors.WPTDir(t), "urlpattern")
 }
 
 // loadWPT decodes a JSON list of test objects, skipping comment strings.
