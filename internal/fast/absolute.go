@@ -3,10 +3,10 @@ package fast
 import (
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/asm"
-	"github.com/spanurl/spanurl/internal/uts46"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -60,32 +60,6 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	return parseAfterScheme(&sc, s, schemeEnd, upperScheme, buf)
 }
 
-// parseAfterScheme is ParseAbsolute once the scanner of s is set up and
-// s[:schemeEnd] is known to be a scheme (upperScheme: with uppercase
-// letters).
-func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, p record.Packed, ok bool) {
-	switch specialScheme(s, schemeEnd) {
-	case schemeOther:
-	case schemeHTTP:
-		return parseSpecial(sc, s, schemeEnd, upperScheme, 80, buf)
-	case schemeHTTPS:
-		return parseSpecial(sc, s, schemeEnd, upperScheme, 443, buf)
-	case schemeFTP:
-		return parseSpecial(sc, s, schemeEnd, upperScheme, 21, buf)
-	default: // file:
-		return "", p, false
-	}
-	return parseOpaque(sc, s, schemeEnd, upperScheme, buf)
-}
-
-// Valid reports whether the fast path accepts s as an absolute URL, which
-// then parses; false means only that the slow path must decide.
-func Valid(s string) bool {
-	buf := Buffer{ValidateOnly: true}
-	_, _, ok := ParseAbsolute(s, &buf)
-	return ok
-}
-
 // lowerHTTP tells the start of nearly every URL, "https://" or "http://",
 // with one compare: it returns the scheme's end and default port, or 0.
 // Which of the two it is comes out as arithmetic, not a branch: a quarter
@@ -112,6 +86,263 @@ func b2i(b bool) int {
 		i = 1
 	}
 	return i
+}
+
+// shortHost checks the host of a URL of n <= 64 bytes that b classifies
+// and that has no Bad or Extra byte (to encode, reject or strip), the host
+// beginning at byte a (after "http(s)://"): ok when it is a lowercase
+// domain of the quick way's shape, ending at a '/' (end is its index) or
+// at the end of the URL (end == n). Whether the domain ends in a number
+// is left to the caller (mayEndInANumber, endsInANumber), as is the check
+// for Bad and Extra: both keep this within the inliner's budget.
+func shortHost(b *asm.Block, a, n int) (end int, ok bool) {
+	// The host ends at the first '/', '?', '#', ':' or any other
+	// delimiter but '.'; only a '/' (a path) or the end of the URL keeps
+	// it here.
+	stops := (b.Struct &^ b.Dot) & spanMask(a, n)
+	end = bits.TrailingZeros64(stops | 1<<n) // n when there is none (1<<64 is 0)
+	first := stops & -stops                  // 0 when the host runs to the end
+	return end, end > a && first&^b.Slash == 0 && b.Upper&spanMask(a, end) == 0
+}
+
+// mayEndInANumber reports whether a host whose last byte is c can end in
+// a number: a number ends in a decimal or hex digit or "x" (of "0x"), and
+// a final "." leaves the number before it. Every other byte folded to
+// lowercase is past "f", which is one compare.
+func mayEndInANumber(c byte) bool {
+	c |= 0x20
+	return c <= 'f' || c == 'x'
+}
+
+// endsInANumber runs the host parser's "ends in a number" checker on an
+// ASCII domain, telling decimal last labels apart.
+func endsInANumber(host string) numberKind {
+	if host == "" {
+		return numberNo
+	}
+	if host[len(host)-1] == '.' {
+		host = host[:len(host)-1]
+		if host == "" {
+			return numberNo
+		}
+	}
+	if !mayEndInANumber(host[len(host)-1]) {
+		return numberNo
+	}
+	last := host[strings.LastIndexByte(host, '.')+1:]
+	if last == "" {
+		return numberNo
+	}
+	digits := true
+	for i := 0; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			digits = false
+			break
+		}
+	}
+	if digits {
+		return numberDecimal
+	}
+	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
+		for i := 2; i < len(last); i++ {
+			c := last[i] | 0x20
+			if !(last[i] >= '0' && last[i] <= '9' || c >= 'a' && c <= 'f') {
+				return numberNo
+			}
+		}
+		return numberOther
+	}
+	return numberNo
+}
+
+type numberKind uint8
+
+const (
+	numberNo      numberKind = iota // does not end in a number
+	numberDecimal                   // the last label is all digits
+	numberOther                     // hex or another IPv4 number form
+)
+
+// shortPath looks at bytes start..n-1 of a string of n bytes that b
+// classifies and that has no Bad or Extra byte: a path (byte start is its
+// '/') with an optional query and fragment, as the quick way takes it.
+// term has the '?' and '#' after the path's start (see termsAt); look the
+// path's bytes that plainPath must see: colons and backslashes (one mask),
+// and the bytes right after a '/' that are '.' or another delimiter ('%',
+// '@', '[', ']'), where a dot segment could begin. Most paths have none.
+func shortPath(n int, b *asm.Block, start int) (term, look uint64) {
+	// The path ends at the first '?' or '#' (with none, term&-term - 1
+	// is all ones).
+	path := spanMask(start+1, n)
+	term = b.Term & path
+	path &= term&-term - 1
+	return term, pathLook(b, 0, path)
+}
+
+// pathLook is the mask of the bytes of block b within path that plainPath
+// must see: colons and backslashes, and a '.' or another delimiter right
+// after a '/' (carry is 1 when the block before ends in a '/').
+func pathLook(b *asm.Block, carry, path uint64) uint64 {
+	return (b.ColonBackslash | (b.Slash<<1|carry)&(b.Dot|b.Other())) & path
+}
+
+// plainPath reports whether none of the path bytes of block k of s that
+// look marks is a backslash (a special URL's path separator, which the
+// serialization turns into '/') or begins a single- or double-dot segment
+// ("." or "..", "%2e" for any dot, up to the next '/', '?' or '#'). The
+// bytes it looks at are a path's colons and backslashes and what follows
+// its slashes when that is a '.' or another delimiter: mostly a colon of
+// an embedded URL, a '%' of a percent-encoded segment, or a '.' of a name
+// like ".well-known", a few bytes each to read.
+func plainPath(s string, k int, look uint64) bool {
+	n := len(s)
+	for ; look != 0; look &= look - 1 {
+		i := k*64 + bits.TrailingZeros64(look)
+		switch s[i] {
+		case '\\':
+			return false
+		case ':':
+			continue
+		}
+		j := i
+		for j < n && s[j] != '/' && s[j] != '?' && s[j] != '#' && j-i <= 6 {
+			j++
+		}
+		if isDotSegment(s[i:j]) && (j == n || s[j] == '/' || s[j] == '?' || s[j] == '#') {
+			return false
+		}
+	}
+	return true
+}
+
+// isDotSegment reports whether seg is a single- or double-dot URL path
+// segment: ".", "..", or those with "%2e" (any case) for some dots.
+func isDotSegment(seg string) bool {
+	switch len(seg) {
+	case 1:
+		return seg == "."
+	case 2:
+		return seg == ".."
+	case 3:
+		return is2e(seg)
+	case 4:
+		return seg[0] == '.' && is2e(seg[1:]) || is2e(seg) && seg[3] == '.'
+	case 6:
+		return is2e(seg) && is2e(seg[3:])
+	}
+	return false
+}
+
+func is2e(s string) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+
+// termsAt returns where the query and the fragment of a short URL begin
+// (-1 for none), from the mask of its '?' and '#' after the path's start:
+// the first of them, and if that is a '?', the first '#' after it.
+func termsAt(s string, term uint64) (query, fragment int) {
+	if term == 0 {
+		return -1, -1
+	}
+	t := bits.TrailingZeros64(term)
+	if s[t] == '#' {
+		return -1, t
+	}
+	for m := term & (term - 1); m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros64(m); s[j] == '#' {
+			return t, j
+		}
+	}
+	return t, -1
+}
+
+// parseWindow takes the quick way's URLs of 65 bytes up to the scanner's
+// window (256), whose blocks the scanner holds, all of them, and that have
+// no Bad or Extra byte: the host (after "http(s)://", the scheme ending at
+// end) ends at a '/' in the first block, and the path, query and fragment
+// run on through the others. ok false leaves s to parseSpecial. A URL
+// taken is in its serialized form: its href is s.
+func parseWindow(sc *scanner, s string, end int) (p record.Packed, ok bool) {
+	a := end + 3
+	b := &sc.blocks[0]
+	hostEnd, ok := shortHost(b, a, 64)
+	if !ok || hostEnd == 64 || mayEndInANumber(s[hostEnd-1]) && endsInANumber(s[a:hostEnd]) != numberNo {
+		return p, false
+	}
+	query, fragment := -1, -1
+	term, look := shortPath(64, b, hostEnd)
+	if look != 0 && !plainPath(s, 0, look) {
+		return p, false
+	}
+	k := 0
+	if term == 0 {
+		// The path goes on into the next blocks: the same checks, with a
+		// '/' at the end of a block carried to the start of the next.
+		for k = 1; k < sc.count; k++ {
+			carry := b.Slash >> 63
+			b = &sc.blocks[k]
+			term = b.Term // no bits past the end of s (see asm.Block)
+			path := term&-term - 1
+			if look := pathLook(b, carry, path); look != 0 && !plainPath(s, k, look) {
+				return p, false
+			}
+			if term != 0 {
+				break
+			}
+		}
+	}
+	if term != 0 {
+		// The path ends at the first '?' or '#'; after a '?', the fragment
+		// begins at the first '#', in this block or a later one.
+		t := k*64 + bits.TrailingZeros64(term)
+		if s[t] == '#' {
+			fragment = t
+		} else {
+			query = t
+			fragment = fragmentAfter(sc, s, t+1)
+			if fragment == len(s) {
+				fragment = -1
+			}
+		}
+	}
+	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
+}
+
+// scanScheme returns the index of the ":" ending a scheme at the start of
+// s (0 or -1 when there is none) and whether the scheme has uppercase
+// letters.
+func scanScheme(s string) (int, bool) {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return i, upper
+		default:
+			return -1, false
+		}
+	}
+	return -1, false
+}
+
+// parseAfterScheme is ParseAbsolute once the scanner of s is set up and
+// s[:schemeEnd] is known to be a scheme (upperScheme: with uppercase
+// letters).
+func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, p record.Packed, ok bool) {
+	switch specialScheme(s, schemeEnd) {
+	case schemeOther:
+	case schemeHTTP:
+		return parseSpecial(sc, s, schemeEnd, upperScheme, 80, buf)
+	case schemeHTTPS:
+		return parseSpecial(sc, s, schemeEnd, upperScheme, 443, buf)
+	case schemeFTP:
+		return parseSpecial(sc, s, schemeEnd, upperScheme, 21, buf)
+	default: // file:
+		return "", p, false
+	}
+	return parseOpaque(sc, s, schemeEnd, upperScheme, buf)
 }
 
 type schemeKind uint8
@@ -159,445 +390,10 @@ func specialScheme(s string, end int) schemeKind {
 	return schemeOther
 }
 
-// scanScheme returns the index of the ":" ending a scheme at the start of
-// s (0 or -1 when there is none) and whether the scheme has uppercase
-// letters.
-func scanScheme(s string) (int, bool) {
-	upper := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z':
-		case c >= 'A' && c <= 'Z':
-			upper = true
-		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return i, upper
-		default:
-			return -1, false
-		}
-	}
-	return -1, false
-}
-
-// parseSpecial handles http, https, ws, wss and ftp URLs written as
-// "scheme://host[:port][/path][?query][#fragment]".
-func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p record.Packed, ok bool) {
-	n := len(s)
-	// Exactly two slashes: more, fewer or backslashes go to the slow path.
-	a := schemeEnd + 3
-	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
-		return "", p, false
-	}
-	// The authority ends at the first "/", "?" or "#". Of the delimiters,
-	// only "." (label separators), one ":" (the port) and one "@" (after
-	// credentials) may come before it: "%", "[", "]" and "\" decline. All
-	// of this is mask arithmetic on the kernel's per-character masks: no
-	// branch per delimiter, whose character is unpredictable. The same pass
-	// collects the authority's uppercase letters, and its Bad and Extra
-	// bytes, which decline (the host parser would reject, encode or map
-	// them). Credentials move a past the "@" and the scan starts over there.
-	colon, end := -1, n
-	userEnd := -1 // with credentials, where the username ends (its ":" or the "@")
-	var upper, odd uint64
-	for k := a >> 6; k*64 < n; k++ {
-		b := sc.cached(k)
-		if b == nil {
-			b = sc.refill(k)
-		}
-		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
-		other := b.Other()
-		stop := (b.Slash | b.Term | other) & r
-		if stop != 0 {
-			r &= stop&-stop - 1 // up to the stop
-		}
-		upper |= b.Upper & r
-		odd |= (b.Bad | b.Extra) & r
-		if colons := b.ColonBackslash & r; colons != 0 {
-			if colon >= 0 || colons&(colons-1) != 0 {
-				return "", p, false
-			}
-			colon = k*64 + bits.TrailingZeros64(colons)
-		}
-		if stop != 0 {
-			end = k*64 + bits.TrailingZeros64(stop)
-			if stop&-stop&other != 0 {
-				if s[end] != '@' || userEnd >= 0 {
-					return "", p, false
-				}
-				if userEnd = canonicalUserinfo(s, a, end); userEnd < 0 {
-					return "", p, false
-				}
-				a, colon, end, upper, odd = end+1, -1, n, 0, 0
-				k = a>>6 - 1 // the loop's k++ makes it a's block
-				continue
-			}
-			break
-		}
-	}
-	hostEnd := end
-	if colon >= 0 {
-		// The mask also marks '\\', which a special URL's authority
-		// reads as the start of the path: decline.
-		if s[colon] != ':' {
-			return "", p, false
-		}
-		hostEnd = colon
-	}
-	// A Bad or Extra byte in the host declines, and so does one in the
-	// port (below, with any other non-digit), as do uppercase letters
-	// there: upper != 0 is about the host whenever the URL is accepted.
-	// The one exception is a host that is a plain Unicode domain (see
-	// internal/uts46), such as "münchen.de": its non-ASCII bytes are Bad,
-	// and domain to ASCII is its own fix-up, Punycode.
-	if hostEnd == a {
-		return "", p, false
-	}
-	idn := false
-	if odd != 0 {
-		if !uts46.Plain(s[a:hostEnd]) {
-			return "", p, false
-		}
-		idn = true
-	}
-	upperHost := upper != 0 || idn
-	kind := record.HostDomain
-	// Most hosts end in a letter past "f" ("com", "org", "net"): telling
-	// that here, without the call, saves parseSpecial's live registers a
-	// round trip through the stack (about 6% of absolute.txt in an A/B).
-	if mayEndInANumber(s[hostEnd-1]) {
-		switch endsInANumber(s[a:hostEnd]) {
-		case numberNo:
-		case numberDecimal:
-			if !isCanonicalIPv4(s[a:hostEnd]) {
-				return "", p, false
-			}
-			kind = record.HostIPv4
-		default:
-			return "", p, false
-		}
-	}
-	// The port: digits, no leading zero, at most 65535; a default or
-	// empty port is dropped by the fix-up.
-	port, dropPort := -1, false
-	if colon >= 0 {
-		digits := s[colon+1 : end]
-		switch {
-		case digits == "":
-			dropPort = true
-		case digits[0] == '0' && len(digits) > 1 || len(digits) > 5:
-			return "", p, false
-		default:
-			port = 0
-			for i := 0; i < len(digits); i++ {
-				c := digits[i]
-				if c < '0' || c > '9' {
-					return "", p, false
-				}
-				port = port*10 + int(c-'0')
-			}
-			if port > 65535 {
-				return "", p, false
-			}
-			if port == defaultPort {
-				port, dropPort = -1, true
-			}
-		}
-	}
-	// The path, query and fragment.
-	missingSlash := end == n || s[end] != '/'
-	queryStart, fragmentStart, escape := -1, -1, false
-	ok = true
-	if missingSlash {
-		queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, true)
-	} else {
-		queryStart, fragmentStart, escape, ok = checkPath(sc, s, end)
-	}
-	if userEnd >= 0 && (!ok || escape || upperScheme || upperHost || dropPort || missingSlash) {
-		// Credentials are taken only as their own serialization: every
-		// fix-up, specialDotted's too, builds the href from the host on.
-		return "", p, false
-	}
-	if !ok {
-		if idn {
-			return "", p, false
-		}
-		return specialDotted(s, schemeEnd, a, hostEnd, colon, end, port, dropPort, kind, buf)
-	}
-	growth := 0
-	if escape {
-		var ok bool
-		if growth, ok = escapable(sc, end); !ok {
-			return "", p, false
-		}
-	}
-
-	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
-		// The input is its own serialization.
-		if userEnd >= 0 {
-			return s, record.PackFields(uint32(schemeEnd), uint32(userEnd), uint32(a), uint32(hostEnd), uint32(port),
-				uint32(end), uint32(queryStart), uint32(fragmentStart), kind, record.FlagSpecial), true
-		}
-		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, record.FlagSpecial), true
-	}
-	// Fix-up: lowercase scheme and host, drop the port's ":" when the
-	// port is empty or default, add the "/" path, percent-encode.
-	if !building(buf) {
-		return "", p, true
-	}
-	size := n
-	if idn {
-		// Room for a host that Punycode makes longer ("münchen" takes 8
-		// bytes, "xn--mnchen-3ya" 14); should it need more, append moves it.
-		size += hostEnd - a
-	}
-	if escape {
-		size += growth
-		if size > record.MaxInput {
-			return "", p, false
-		}
-	}
-	if dropPort {
-		size -= end - colon
-	}
-	if missingSlash {
-		size++
-	}
-	out := grow(buf, size)
-	out = appendLower(out, s[:schemeEnd])
-	out = append(out, "://"...)
-	if idn {
-		out = uts46.AppendPlain(out, s[a:hostEnd])
-	} else {
-		out = appendLower(out, s[a:hostEnd])
-	}
-	hostOut := len(out) // hostEnd in out: domain to ASCII may change the host's length
-	if colon >= 0 && !dropPort {
-		out = append(out, s[colon:end]...)
-	}
-	pathStart := len(out)
-	if missingSlash {
-		out = append(out, '/')
-	}
-	if escape {
-		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inPath)
-		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
-	}
-	shift := len(out) - end // how far the rest of s moves
-	out = append(out, s[end:]...)
-	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
-}
-
-// canonicalUserinfo checks the credentials s[a:at] of a special URL, before
-// its "@" at s[at], for the form the serializer writes back unchanged: not
-// empty, no byte of the userinfo percent-encode set but one ":", and no
-// empty password after that ":" (the serializer drops an empty password's
-// ":" and the "@" of empty credentials). It returns where the username
-// ends (the ":", or at), or -1.
-func canonicalUserinfo(s string, a, at int) int {
-	if at == a || s[at-1] == ':' {
-		return -1
-	}
-	userEnd := at
-	for i := a; i < at; i++ {
-		c := s[i]
-		if c == ':' && userEnd == at {
-			userEnd = i
-			continue
-		}
-		if record.UserinfoSet.Contains(c) {
-			return -1
-		}
-	}
-	return userEnd
-}
-
-// specialDotted is parseSpecial's build for a path that checkPath declined
-// (see checkDotted): s[end] == '/'; the rest as parseSpecial has it.
-func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPort bool, kind record.HostKind, buf *Buffer) (string, record.Packed, bool) {
-	q, f, ok := checkDotted(s, end, true)
-	if !ok {
-		return "", record.Packed{}, false
-	}
-	if !building(buf) {
-		return "", record.Packed{}, true
-	}
-	out := grow(buf, len(s))
-	out = appendLower(out, s[:schemeEnd])
-	out = append(out, "://"...)
-	out = appendLower(out, s[a:hostEnd])
-	if colon >= 0 && !dropPort {
-		out = append(out, s[colon:end]...)
-	}
-	pathStart := len(out)
-	out, q, f = appendResolved(out, pathStart, s, end+1, q, f)
-	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, q, f, kind, record.FlagSpecial), true
-}
-
-// parseOpaque handles a non-special scheme followed by an opaque path:
-// "scheme:path[?query][#fragment]" with a path not starting with "/".
-func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
-	n := len(s)
-	p := schemeEnd + 1
-	if p < n && s[p] == '/' {
-		return parseNonSpecialAuthority(sc, s, schemeEnd, upperScheme, buf)
-	}
-	// The opaque path ends at "?" or "#".
-	end := n
-	var it iter
-	it.init(sc, classStruct, p, n)
-	for i := it.next(sc); i >= 0; i = it.next(sc) {
-		if s[i] == '?' || s[i] == '#' {
-			end = i
-			break
-		}
-	}
-	// Only the C0 control set is encoded in an opaque path: of the Bad
-	// bytes, '"', '<' and '>' stay as they are, and so does a space, but
-	// for one right before "?" or "#" ("%20") and one at the end of the
-	// input (trimmed: escapable declines it). Non-ASCII bytes and DEL are
-	// percent-encoded; other controls (tabs and newlines are removed) go
-	// to the slow path.
-	escape := false
-	if sc.sum.Bad() {
-		var bad iter
-		bad.init(sc, classBad, p, end)
-		for i := bad.next(sc); i >= 0; i = bad.next(sc) {
-			switch c := s[i]; {
-			case c == '"' || c == '<' || c == '>' || c == ' ' && i+1 < end:
-			case c == ' ' || c >= 0x7f:
-				escape = true
-			default:
-				return "", pk, false
-			}
-		}
-	}
-	queryStart, fragmentStart, e := checkQueryFragment(sc, s, end, false)
-	if escape || e {
-		// escapable's first byte is the scheme's ':', never a space (and
-		// never encoded: the growth of s[p-1:] is that of s[p:]).
-		growth, ok := escapable(sc, p-1)
-		if !ok {
-			return "", pk, false
-		}
-		if !building(buf) {
-			return "", pk, true
-		}
-		size := n + growth
-		if size > record.MaxInput {
-			return "", pk, false
-		}
-		out := grow(buf, size)
-		out = appendLower(out, s[:p])
-		out, queryStart, fragmentStart = appendEscaped(out, sc, p, inOpaquePath)
-		return finish(buf, out), pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
-	}
-	href = s
-	if upperScheme && building(buf) {
-		out := grow(buf, n)
-		out = appendLower(out, s[:schemeEnd])
-		out = append(out, s[schemeEnd:]...)
-		href = finish(buf, out)
-	}
-	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
-}
-
-// parseNonSpecialAuthority handles a non-special URL written
-// "scheme://host[/path][?query][#fragment]" (app links such as
-// whatsapp://send?text=...): an opaque host, kept as written, of
-// printable ASCII that needs no percent-encoding and is not empty, with no
-// credentials and no port; its path, query and fragment are those of a
-// special URL's but for the query percent-encode set.
-func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
-	n := len(s)
-	a := schemeEnd + 3
-	if a >= n || s[a-1] != '/' || s[a] == '/' {
-		return "", pk, false // "scheme:/path", "scheme://", "scheme:///path"
-	}
-	// The host ends at the first '/', '?' or '#'; in it, every other
-	// delimiter (':', '@', '%', '[', ']', '\\') and every Bad or Extra
-	// byte declines: forbidden host code points, bytes to percent-encode,
-	// or ones this path does not tell apart from those.
-	end := n
-	for k := a >> 6; k*64 < n; k++ {
-		b := sc.cached(k)
-		if b == nil {
-			b = sc.refill(k)
-		}
-		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
-		stop := (b.Slash | b.Term) & r
-		if stop != 0 {
-			r &= stop&-stop - 1
-		}
-		if (b.Struct&^b.Dot|b.Bad|b.Extra)&r != 0 {
-			return "", pk, false
-		}
-		if stop != 0 {
-			end = k*64 + bits.TrailingZeros64(stop)
-			break
-		}
-	}
-	if end == a {
-		return "", pk, false
-	}
-	queryStart, fragmentStart, escape := -1, -1, false
-	ok = true
-	if end < n && s[end] == '/' {
-		queryStart, fragmentStart, escape, ok = checkPath(sc, s, end)
-	} else {
-		queryStart, fragmentStart, escape = checkQueryFragment(sc, s, end, false)
-	}
-	if !ok {
-		// Dot segments (see checkDotted).
-		q, f, ok := checkDotted(s, end, false)
-		if !ok {
-			return "", pk, false
-		}
-		if !building(buf) {
-			return "", pk, true
-		}
-		out := grow(buf, n)
-		out = appendLower(out, s[:schemeEnd])
-		out = append(out, s[schemeEnd:end]...)
-		out, q, f = appendResolved(out, end, s, end+1, q, f)
-		return finish(buf, out), pack(schemeEnd, a, end, -1, end, q, f, record.HostOpaque, 0), true
-	}
-	growth := 0
-	if escape {
-		var ok bool
-		if growth, ok = escapable(sc, end); !ok {
-			return "", pk, false
-		}
-	}
-	if !upperScheme && !escape {
-		return s, pack(schemeEnd, a, end, -1, end, queryStart, fragmentStart, record.HostOpaque, 0), true
-	}
-	if !building(buf) {
-		return "", pk, true
-	}
-	size := n
-	if escape {
-		size += growth
-		if size > record.MaxInput {
-			return "", pk, false
-		}
-	}
-	out := grow(buf, size)
-	out = appendLower(out, s[:schemeEnd])
-	out = append(out, s[schemeEnd:end]...)
-	if escape {
-		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inNonSpecialPath)
-	} else {
-		out = append(out, s[end:]...)
-	}
-	return finish(buf, out), pack(schemeEnd, a, end, -1, end, queryStart, fragmentStart, record.HostOpaque, 0), true
-}
-
-// pack builds the packed offsets of a URL without credentials (the
-// username ends where the host starts). A port, query or fragment of -1 is
-// absent: uint32(-1) is record.Omitted. It is small enough to inline, as
-// every accepted URL passes here.
-func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment int, kind record.HostKind, flags uint8) record.Packed {
-	return record.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), uint32(port),
-		uint32(pathStart), uint32(query), uint32(fragment), kind, flags)
+// Valid reports whether the fast path accepts s as an absolute URL, which
+// then parses; false means only that the slow path must decide.
+func Valid(s string) bool {
+	buf := Buffer{ValidateOnly: true}
+	_, _, ok := ParseAbsolute(s, &buf)
+	return ok
 }

@@ -190,6 +190,28 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	return withPath(&sc, bp, prefix, ref, start, q, f, escape, buf)
 }
 
+// shortPathAbsolute reports whether ref is a path-absolute reference
+// ("/path", not "//" or "/\\") of at most 64 bytes, which Resolve checks
+// with one Block (shortPath) before it sets up a scanner.
+func shortPathAbsolute(ref string) bool {
+	return len(ref) <= 64 && len(ref) > 0 && ref[0] == '/' && (len(ref) == 1 || ref[1] != '/' && ref[1] != '\\')
+}
+
+// shortPathRelative reports whether ref is a reference of at most 64
+// bytes that, unless it has a scheme, is path-relative with a first
+// segment that cannot be a dot segment: it does not begin with '/', '?',
+// '#', '\\', '.' or '%' (of "%2e"). Resolve checks those with one Block.
+func shortPathRelative(ref string) bool {
+	if len(ref) == 0 || len(ref) > 64 {
+		return false
+	}
+	switch ref[0] {
+	case '/', '?', '#', '\\', '.', '%':
+		return false
+	}
+	return true
+}
+
 // bareAuthority reports whether ref, a "//" reference whose masks are in
 // sc, ends with its authority: no '/', '?' or '#' after its first two
 // bytes. Only a ref within the first block is looked at; a longer one is
@@ -304,39 +326,6 @@ func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, 
 	out := append(grow(buf, size), prefix...)
 	out, q, f = appendEscaped(out, sc, start, state)
 	return finish(buf, out), q, f, true
-}
-
-// concat returns a followed by b, built as buf says (see Buffer). The
-// bytes are written by asm.Join, not by copy: memmove picks its code by
-// the length, and with references of every length those jumps mispredict
-// (in cachegrind's branch model, on the AVX2 build, memmove and the
-// memclr of the tail that make followed by copy leaves were 1.9 of
-// requests.txt's 6.5 mispredicted branches per reference). make alone
-// zeroes the whole size class it allocates, and those sizes vary less.
-// In ab-fast.sh against make and two copies: requests 0.938-0.942,
-// relative 0.964-0.975 (AB_WHOLE=1: 0.879-0.975 and 0.917-0.944).
-//
-// A new href's memory has not been touched since the last garbage
-// collection, so Join's stores miss the cache (its first copy was 8% of a
-// Relative profile). asm.PrefetchPast warms the lines where the allocator
-// will most likely put the next href of the same size class, so that its
-// stores hit. In ab-fast.sh (AMD Zen 3, COUNT=3, then with PREFETCHW)
-// requests 0.898-0.918 and relative 0.948-0.960, against 0.953-0.963 and
-// 0.962-0.967 for no change; PREFETCHT0 read no slower than that (see
-// prefetch_amd64.s); warming in grow too (the escaped and dotted hrefs)
-// read absolute 1.016-1.031 and was left out.
-func concat(buf *Buffer, a, b string) string {
-	var out []byte
-	if buf == nil {
-		out = make([]byte, len(a)+len(b))
-		asm.PrefetchPast(unsafe.SliceData(out), len(out))
-	} else if buf.ValidateOnly {
-		return ""
-	} else {
-		out = grow(buf, len(a)+len(b))[:len(a)+len(b)]
-	}
-	asm.Join(out, a, b)
-	return finish(buf, out)
 }
 
 // sameScheme reports whether the scheme a (as scanScheme accepts it) is
