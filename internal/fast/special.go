@@ -7,128 +7,40 @@ import (
 	"github.com/spanurl/spanurl/record"
 )
 
-// parseSpecial handles http, https, ws, wss and ftp URLs written as
-// "scheme://host[:port][/path][?query][#fragment]".
+// parseSpecial takes the special URLs of tier 3,
+// "scheme://[credentials@]host[:port][/path][?query][#fragment]", in
+// steps: where the authority's parts lie (specialAuthority), the host
+// (specialHost), the port (specialPort), the path, query and fragment
+// (checkPath or checkQueryFragment), and, when the input is not its own
+// serialization, the build of the one that is (buildSpecial, or
+// specialDotted for a path with dot segments).
 func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p record.Packed, ok bool) {
 	n := len(s)
-	// Exactly two slashes: more, fewer or backslashes go to the slow path.
-	a := schemeEnd + 3
-	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
+	a, userEnd, colon, end, upper, odd, ok := specialAuthority(sc, s, schemeEnd)
+	if !ok {
 		return "", p, false
-	}
-	// The authority ends at the first "/", "?" or "#". Of the delimiters,
-	// only "." (label separators), one ":" (the port) and one "@" (after
-	// credentials) may come before it: "%", "[", "]" and "\" decline. All
-	// of this is mask arithmetic on the kernel's per-character masks: no
-	// branch per delimiter, whose character is unpredictable. The same pass
-	// collects the authority's uppercase letters, and its Bad and Extra
-	// bytes, which decline (the host parser would reject, encode or map
-	// them). Credentials move a past the "@" and the scan starts over there.
-	colon, end := -1, n
-	userEnd := -1 // with credentials, where the username ends (its ":" or the "@")
-	var upper, odd uint64
-	for k := a >> 6; k*64 < n; k++ {
-		b := sc.cached(k)
-		if b == nil {
-			b = sc.refill(k)
-		}
-		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
-		other := b.Other()
-		stop := (b.Slash | b.Term | other) & r
-		if stop != 0 {
-			r &= stop&-stop - 1 // up to the stop
-		}
-		upper |= b.Upper & r
-		odd |= (b.Bad | b.Extra) & r
-		if colons := b.ColonBackslash & r; colons != 0 {
-			if colon >= 0 || colons&(colons-1) != 0 {
-				return "", p, false
-			}
-			colon = k*64 + bits.TrailingZeros64(colons)
-		}
-		if stop != 0 {
-			end = k*64 + bits.TrailingZeros64(stop)
-			if stop&-stop&other != 0 {
-				if s[end] != '@' || userEnd >= 0 {
-					return "", p, false
-				}
-				if userEnd = canonicalUserinfo(s, a, end); userEnd < 0 {
-					return "", p, false
-				}
-				a, colon, end, upper, odd = end+1, -1, n, 0, 0
-				k = a>>6 - 1 // the loop's k++ makes it a's block
-				continue
-			}
-			break
-		}
 	}
 	hostEnd := end
 	if colon >= 0 {
-		// The mask also marks '\\', which a special URL's authority
-		// reads as the start of the path: decline.
-		if s[colon] != ':' {
-			return "", p, false
-		}
 		hostEnd = colon
 	}
-	// A Bad or Extra byte in the host declines, and so does one in the
-	// port (below, with any other non-digit), as do uppercase letters
-	// there: upper != 0 is about the host whenever the URL is accepted.
-	// The one exception is a host that is a plain Unicode domain (see
-	// internal/uts46), such as "münchen.de": its non-ASCII bytes are Bad,
-	// and domain to ASCII is its own fix-up, Punycode.
 	if hostEnd == a {
 		return "", p, false
 	}
-	idn := false
-	if odd != 0 {
-		if !uts46.Plain(s[a:hostEnd]) {
-			return "", p, false
-		}
-		idn = true
-	}
-	upperHost := upper != 0 || idn
-	kind := record.HostDomain
-	// Most hosts end in a letter past "f" ("com", "org", "net"): telling
-	// that here, without the call, saves parseSpecial's live registers a
-	// round trip through the stack (about 6% of absolute.txt in an A/B).
-	if mayEndInANumber(s[hostEnd-1]) {
-		switch endsInANumber(s[a:hostEnd]) {
-		case numberNo:
-		case numberDecimal:
-			if !isCanonicalIPv4(s[a:hostEnd]) {
-				return "", p, false
-			}
-			kind = record.HostIPv4
-		default:
+	kind, idn := record.HostDomain, false
+	// Most hosts have no Bad or Extra byte and end in a letter past "f"
+	// ("com", "org", "net"): telling that here, without the call, keeps
+	// parseSpecial's live registers out of the stack.
+	if odd || mayEndInANumber(s[hostEnd-1]) {
+		if kind, idn, ok = specialHost(s[a:hostEnd], odd); !ok {
 			return "", p, false
 		}
 	}
-	// The port: digits, no leading zero, at most 65535; a default or
-	// empty port is dropped by the fix-up.
+	upperHost := upper || idn
 	port, dropPort := -1, false
 	if colon >= 0 {
-		digits := s[colon+1 : end]
-		switch {
-		case digits == "":
-			dropPort = true
-		case digits[0] == '0' && len(digits) > 1 || len(digits) > 5:
+		if port, dropPort, ok = specialPort(s[colon+1:end], defaultPort); !ok {
 			return "", p, false
-		default:
-			port = 0
-			for i := 0; i < len(digits); i++ {
-				c := digits[i]
-				if c < '0' || c > '9' {
-					return "", p, false
-				}
-				port = port*10 + int(c-'0')
-			}
-			if port > 65535 {
-				return "", p, false
-			}
-			if port == defaultPort {
-				port, dropPort = -1, true
-			}
 		}
 	}
 	// The path, query and fragment.
@@ -158,7 +70,6 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 			return "", p, false
 		}
 	}
-
 	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
 		// The input is its own serialization.
 		if userEnd >= 0 {
@@ -167,52 +78,77 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 		}
 		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, record.FlagSpecial), true
 	}
-	// Fix-up: lowercase scheme and host, drop the port's ":" when the
-	// port is empty or default, add the "/" path, percent-encode.
 	if !building(buf) {
 		return "", p, true
 	}
-	size := n
-	if idn {
-		// Room for a host that Punycode makes longer ("münchen" takes 8
-		// bytes, "xn--mnchen-3ya" 14); should it need more, append moves it.
-		size += hostEnd - a
+	return buildSpecial(sc, schemeEnd, a, hostEnd, colon, end, port, kind, idn, dropPort, missingSlash, escape, growth, queryStart, fragmentStart, buf)
+}
+
+// specialAuthority finds the parts of the authority of the special URL s
+// whose scheme ends at schemeEnd: the host starts at a (past the
+// credentials, if any, whose username ends at userEnd, else -1), its port
+// at colon (its ':', or -1 for none), and the authority ends at end, the
+// first "/", "?" or "#" or the end of s. upper reports uppercase letters
+// in the host and port, odd Bad or Extra bytes there. It declines (ok
+// false) on other than exactly two slashes after the scheme, a second ':'
+// or '@', any other delimiter but '.', and credentials that are not their
+// own serialization.
+//
+// It is mask arithmetic on the kernel's per-character masks, with no
+// branch per delimiter: which delimiter comes next follows no pattern a
+// predictor could learn.
+func specialAuthority(sc *scanner, s string, schemeEnd int) (a, userEnd, colon, end int, upper, odd, ok bool) {
+	n := len(s)
+	a = schemeEnd + 3
+	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
+		return 0, 0, 0, 0, false, false, false
 	}
-	if escape {
-		size += growth
-		if size > record.MaxInput {
-			return "", p, false
+	colon, end, userEnd = -1, n, -1
+	var upperMask, oddMask uint64
+	for k := a >> 6; k*64 < n; k++ {
+		b := sc.cached(k)
+		if b == nil {
+			b = sc.refill(k)
+		}
+		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
+		other := b.Other()
+		stop := (b.Slash | b.Term | other) & r
+		if stop != 0 {
+			r &= stop&-stop - 1 // up to the stop
+		}
+		upperMask |= b.Upper & r
+		oddMask |= (b.Bad | b.Extra) & r
+		if colons := b.ColonBackslash & r; colons != 0 {
+			if colon >= 0 || colons&(colons-1) != 0 {
+				return 0, 0, 0, 0, false, false, false
+			}
+			colon = k*64 + bits.TrailingZeros64(colons)
+		}
+		if stop != 0 {
+			end = k*64 + bits.TrailingZeros64(stop)
+			if stop&-stop&other != 0 {
+				// Of Other's delimiters ('%', '@', '[', ']'), only one
+				// '@' may end the authority's first part, the credentials:
+				// the scan starts over past it.
+				if s[end] != '@' || userEnd >= 0 {
+					return 0, 0, 0, 0, false, false, false
+				}
+				if userEnd = canonicalUserinfo(s, a, end); userEnd < 0 {
+					return 0, 0, 0, 0, false, false, false
+				}
+				a, colon, end, upperMask, oddMask = end+1, -1, n, 0, 0
+				k = a>>6 - 1 // the loop's k++ makes it a's block
+				continue
+			}
+			break
 		}
 	}
-	if dropPort {
-		size -= end - colon
+	// ColonBackslash marks '\\' too, which a special URL's authority reads
+	// as the start of the path.
+	if colon >= 0 && s[colon] != ':' {
+		return 0, 0, 0, 0, false, false, false
 	}
-	if missingSlash {
-		size++
-	}
-	out := grow(buf, size)
-	out = appendLower(out, s[:schemeEnd])
-	out = append(out, "://"...)
-	if idn {
-		out = uts46.AppendPlain(out, s[a:hostEnd])
-	} else {
-		out = appendLower(out, s[a:hostEnd])
-	}
-	hostOut := len(out) // hostEnd in out: domain to ASCII may change the host's length
-	if colon >= 0 && !dropPort {
-		out = append(out, s[colon:end]...)
-	}
-	pathStart := len(out)
-	if missingSlash {
-		out = append(out, '/')
-	}
-	if escape {
-		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inPath)
-		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
-	}
-	shift := len(out) - end // how far the rest of s moves
-	out = append(out, s[end:]...)
-	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
+	return a, userEnd, colon, end, upperMask != 0, oddMask != 0, true
 }
 
 // canonicalUserinfo checks the credentials s[a:at] of a special URL, before
@@ -267,6 +203,114 @@ func isCanonicalIPv4(host string) bool {
 		}
 	}
 	return parts == 3 && digits > 0
+}
+
+// specialHost checks host, a special URL's host that has Bad or Extra
+// bytes (odd) or may end in a number, and tells its kind. A Bad or Extra
+// byte declines but in a plain Unicode domain (see internal/uts46), such
+// as "münchen.de", whose non-ASCII bytes are Bad and whose domain to
+// ASCII is a fix-up of its own, Punycode (idn). A host that ends in a
+// number is taken only as a canonical IPv4 address.
+func specialHost(host string, odd bool) (kind record.HostKind, idn, ok bool) {
+	if odd {
+		if !uts46.Plain(host) {
+			return 0, false, false
+		}
+		idn = true
+	}
+	if mayEndInANumber(host[len(host)-1]) {
+		switch endsInANumber(host) {
+		case numberNo:
+		case numberDecimal:
+			if !isCanonicalIPv4(host) {
+				return 0, false, false
+			}
+			return record.HostIPv4, idn, true
+		default:
+			return 0, false, false
+		}
+	}
+	return record.HostDomain, idn, true
+}
+
+// specialPort parses a special URL's port, the digits after its ':':
+// no leading zero, at most 65535, and anything else (an uppercase letter
+// or a Bad or Extra byte too) declines. An empty port, or the scheme's
+// default, is dropped by the fix-up (dropPort), and port is then -1.
+func specialPort(digits string, defaultPort int) (port int, dropPort, ok bool) {
+	switch {
+	case digits == "":
+		return -1, true, true
+	case digits[0] == '0' && len(digits) > 1 || len(digits) > 5:
+		return -1, false, false
+	}
+	port = 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return -1, false, false
+		}
+		port = port*10 + int(c-'0')
+	}
+	if port > 65535 {
+		return -1, false, false
+	}
+	if port == defaultPort {
+		return -1, true, true
+	}
+	return port, false, true
+}
+
+// buildSpecial builds the serialization of the special URL sc.s that
+// parseSpecial took with a fix-up: it lowercases the scheme and the host
+// (or, for idn, writes the host's domain to ASCII), drops the port's ':'
+// and digits for dropPort, adds the "/" path for missingSlash, and for
+// escape percent-encodes the path, query and fragment, which makes them at
+// most growth bytes longer. The other arguments are where parseSpecial
+// found the parts in sc.s.
+func buildSpecial(sc *scanner, schemeEnd, a, hostEnd, colon, end, port int, kind record.HostKind, idn, dropPort, missingSlash, escape bool, growth, queryStart, fragmentStart int, buf *Buffer) (string, record.Packed, bool) {
+	s := sc.s
+	size := len(s)
+	if idn {
+		// Room for a host that Punycode makes longer ("münchen" takes 8
+		// bytes, "xn--mnchen-3ya" 14); should it need more, append moves it.
+		size += hostEnd - a
+	}
+	if escape {
+		size += growth
+		if size > record.MaxInput {
+			return "", record.Packed{}, false
+		}
+	}
+	if dropPort {
+		size -= end - colon
+	}
+	if missingSlash {
+		size++
+	}
+	out := grow(buf, size)
+	out = appendLower(out, s[:schemeEnd])
+	out = append(out, "://"...)
+	if idn {
+		out = uts46.AppendPlain(out, s[a:hostEnd])
+	} else {
+		out = appendLower(out, s[a:hostEnd])
+	}
+	hostOut := len(out) // hostEnd in out: domain to ASCII may change the host's length
+	if colon >= 0 && !dropPort {
+		out = append(out, s[colon:end]...)
+	}
+	pathStart := len(out)
+	if missingSlash {
+		out = append(out, '/')
+	}
+	if escape {
+		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inPath)
+		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
+	}
+	shift := len(out) - end // how far the rest of s moves
+	out = append(out, s[end:]...)
+	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
 }
 
 // specialDotted is parseSpecial's build for a path that checkPath declined
