@@ -13,13 +13,20 @@ import (
 // ParseAbsolute parses s as an absolute URL with no base, or declines
 // (ok false). When the serialization differs from s (a fix-up), it is
 // built as buf says (see Buffer).
+//
+// It tries the tiers in the order the package's doc gives. The first, one
+// block, is written out here rather than called: it takes most URLs, and a
+// call of its own would cost more than its checks, which are a few mask
+// operations on one asm.Block (64 bytes to classify, not a scanner's
+// window). Whatever it takes, the scanner's tiers take the same way.
 func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	if len(s) == 0 || len(s) > record.MaxInput {
 		return "", p, false
 	}
 	end, port := lowerHTTP(s)
 	if n := len(s); end > 0 && n <= 64 {
-		// The quick way (see shortHost).
+		// Tier 1, one block: the host (shortHost), whether it ends in a
+		// number, and the path (shortPath, plainPath).
 		a := end + 3 // s[:a] is "http://" or "https://"
 		var blocks [1]asm.Block
 		asm.Classify(blocks[:], s)
@@ -42,10 +49,10 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 	var sc scanner // set up as its type's comment says
 	sc.s = s
 	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
-	// Leading/trailing C0 or space, tabs, newlines, non-ASCII: all Bad.
-	// They are checked per component below; the scheme is scanned here,
-	// with one compare for the two schemes of nearly every URL (lowerHTTP).
+	// Leading or trailing C0 controls and spaces, tabs, newlines and
+	// non-ASCII bytes are all Bad: each tier checks them per component.
 	if end > 0 {
+		// Tier 2, the window, then tier 3.
 		if n := len(s); n > 64 && n <= 64*window && !sc.sum.Bad() && !sc.sum.Extra() {
 			if p, ok := parseWindow(&sc, s, end); ok {
 				return s, p, true
@@ -53,6 +60,7 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 		}
 		return parseSpecial(&sc, s, end, false, port, buf)
 	}
+	// Any other scheme: tier 3 or 4.
 	schemeEnd, upperScheme := scanScheme(s)
 	if schemeEnd <= 0 {
 		return "", p, false
@@ -91,7 +99,7 @@ func b2i(b bool) int {
 // shortHost checks the host of a URL of n <= 64 bytes that b classifies
 // and that has no Bad or Extra byte (to encode, reject or strip), the host
 // beginning at byte a (after "http(s)://"): ok when it is a lowercase
-// domain of the quick way's shape, ending at a '/' (end is its index) or
+// domain of tier 1's shape, ending at a '/' (end is its index) or
 // at the end of the URL (end == n). Whether the domain ends in a number
 // is left to the caller (mayEndInANumber, endsInANumber), as is the check
 // for Bad and Extra: both keep this within the inliner's budget.
@@ -113,6 +121,14 @@ func mayEndInANumber(c byte) bool {
 	c |= 0x20
 	return c <= 'f' || c == 'x'
 }
+
+type numberKind uint8
+
+const (
+	numberNo      numberKind = iota // does not end in a number
+	numberDecimal                   // the last label is all digits
+	numberOther                     // hex or another IPv4 number form
+)
 
 // endsInANumber runs the host parser's "ends in a number" checker on an
 // ASCII domain, telling decimal last labels apart.
@@ -155,17 +171,9 @@ func endsInANumber(host string) numberKind {
 	return numberNo
 }
 
-type numberKind uint8
-
-const (
-	numberNo      numberKind = iota // does not end in a number
-	numberDecimal                   // the last label is all digits
-	numberOther                     // hex or another IPv4 number form
-)
-
 // shortPath looks at bytes start..n-1 of a string of n bytes that b
 // classifies and that has no Bad or Extra byte: a path (byte start is its
-// '/') with an optional query and fragment, as the quick way takes it.
+// '/') with an optional query and fragment, as tier 1 takes it.
 // term has the '?' and '#' after the path's start (see termsAt); look the
 // path's bytes that plainPath must see: colons and backslashes (one mask),
 // and the bytes right after a '/' that are '.' or another delimiter ('%',
@@ -254,9 +262,9 @@ func termsAt(s string, term uint64) (query, fragment int) {
 	return t, -1
 }
 
-// parseWindow takes the quick way's URLs of 65 bytes up to the scanner's
-// window (256), whose blocks the scanner holds, all of them, and that have
-// no Bad or Extra byte: the host (after "http(s)://", the scheme ending at
+// parseWindow is tier 2: URLs of tier 1's shape from 65 bytes up to the
+// scanner's window (256), whose blocks the scanner holds, all of them, and
+// that have no Bad or Extra byte. The host (after "http(s)://", the scheme ending at
 // end) ends at a '/' in the first block, and the path, query and fragment
 // run on through the others. ok false leaves s to parseSpecial. A URL
 // taken is in its serialized form: its href is s.

@@ -34,7 +34,7 @@ func TestLowerHTTP(t *testing.T) {
 	}
 }
 
-// general is ParseAbsolute without the quick way: the scanner's way.
+// general is ParseAbsolute without tiers 1 and 2: tier 3 alone.
 func general(s string) (string, record.Packed, bool) {
 	end, port := lowerHTTP(s)
 	return parseSpecial(scannerOf(s), s, end, false, port, nil)
@@ -57,7 +57,7 @@ func compareGeneral(t *testing.T, s string, take bool) bool {
 	return true
 }
 
-// quick reports whether ParseAbsolute takes s the quick way, with one
+// quick reports whether ParseAbsolute takes s in tier 1, with one
 // Block: the checks it makes, in its order (shortHost, then the number
 // check and shortPath).
 func quick(s string) bool {
@@ -81,7 +81,7 @@ func quick(s string) bool {
 	return look == 0 || plainPath(s, 0, look)
 }
 
-// TestParseShort: ParseAbsolute takes the common short URLs the quick way,
+// TestParseShort: ParseAbsolute takes the common short URLs in tier 1,
 // and whatever it takes, it takes as the scanner's way does (which the
 // differential tests in span compare with the slow path); what it leaves,
 // the scanner's way handles.
@@ -128,7 +128,7 @@ func TestParseShort(t *testing.T) {
 		{"http://h/a ", false},
 	} {
 		if take := quick(c.s); take != c.take {
-			t.Errorf("%q: taken the quick way = %v, want %v", c.s, take, c.take)
+			t.Errorf("%q: taken in tier 1 = %v, want %v", c.s, take, c.take)
 		}
 		compareGeneral(t, c.s, c.take)
 	}
@@ -237,7 +237,7 @@ func TestParseWindow(t *testing.T) {
 		{at(140, "#f") + pad("#?g", 50), true},
 		{at(200, "/a\\b"), false},
 		{at(200, "/a:b"), true},
-		{pad("http://a.b/c", 64), false}, // the one-Block quick way's
+		{pad("http://a.b/c", 64), false}, // tier 1's
 		{at(60, "?q=1&r=2#frag"), true},
 		{at(64, "?q"), true},
 		{at(63, "?q#f"), true},

@@ -12,6 +12,8 @@ import (
 // ValidateOnly set nothing is built and Href is left empty (CanParse).
 // With Keep set every href is permanent: it is built in the free end of a
 // block of keepBlock bytes (see keepTail), which is never written again.
+// Every href is a string over the bytes it was built in, made without a
+// copy (see finish): the Buffer never writes bytes an href may still use.
 type Buffer struct {
 	b            []byte
 	tmp          []byte // a scheme-relative reference with the base's scheme
@@ -68,7 +70,7 @@ func finish(buf *Buffer, out []byte) string {
 
 // keepUsed moves the start of the block's free end past out, built there
 // by keepTail's slice, so that no later href is written over it. An out
-// that outgrew that slice was moved by append to memory of its own, which
+// that outgrows that slice is moved by append to memory of its own, which
 // the block does not hold: nothing to do then.
 func keepUsed(buf *Buffer, out []byte) {
 	n := len(buf.b)
@@ -83,23 +85,16 @@ func building(buf *Buffer) bool { return buf == nil || !buf.ValidateOnly }
 
 // concat returns a followed by b, built as buf says (see Buffer). The
 // bytes are written by asm.Join, not by copy: memmove picks its code by
-// the length, and with references of every length those jumps mispredict
-// (in cachegrind's branch model, on the AVX2 build, memmove and the
-// memclr of the tail that make followed by copy leaves were 1.9 of
-// requests.txt's 6.5 mispredicted branches per reference). make alone
-// zeroes the whole size class it allocates, and those sizes vary less.
-// In ab-fast.sh against make and two copies: requests 0.938-0.942,
-// relative 0.964-0.975 (AB_WHOLE=1: 0.879-0.975 and 0.917-0.944).
+// the length, and with references of every length those jumps
+// mispredict; make then a copy also clears the tail that the second copy
+// writes again. make alone zeroes the whole size class it allocates, and
+// those sizes vary less.
 //
 // A new href's memory has not been touched since the last garbage
-// collection, so Join's stores miss the cache (its first copy was 8% of a
-// Relative profile). asm.PrefetchPast warms the lines where the allocator
-// will most likely put the next href of the same size class, so that its
-// stores hit. In ab-fast.sh (AMD Zen 3, COUNT=3, then with PREFETCHW)
-// requests 0.898-0.918 and relative 0.948-0.960, against 0.953-0.963 and
-// 0.962-0.967 for no change; PREFETCHT0 read no slower than that (see
-// prefetch_amd64.s); warming in grow too (the escaped and dotted hrefs)
-// read absolute 1.016-1.031 and was left out.
+// collection, so Join's stores would miss the cache: asm.PrefetchPast
+// warms the lines where the allocator most likely puts the next href of
+// the same size class. grow does not warm them: its hrefs (escaped,
+// dotted) are rarer, and the hint costs more there than it saves.
 func concat(buf *Buffer, a, b string) string {
 	var out []byte
 	if buf == nil {

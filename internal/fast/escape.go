@@ -35,8 +35,7 @@ const (
 // only Bad and Extra bytes are looked at, and UTF-8 is checked only when
 // there is a non-ASCII one. The check and the count are one pass: past
 // the scanner's window every pass that starts over classifies the blocks
-// again (a 309-byte URL with one space took nine refills with the count
-// a pass of its own, two for each of its classes).
+// again.
 func escapable(sc *scanner, from int) (growth int, ok bool) {
 	rest := sc.s[from:]
 	if rest != "" && (rest[0] == ' ' || rest[len(rest)-1] == ' ') {
@@ -109,8 +108,7 @@ func appendEscaped(dst []byte, sc *scanner, from int, state escapeState) (out []
 // appendNonASCII appends the run of non-ASCII bytes at sc.s[i], encoded,
 // and moves it past the run, whose end it returns: appendEscaped's loop
 // takes a word in another script in one step. It is a function of its own,
-// not inlined, so that the loop over the other bytes keeps its registers
-// (written out in the loop, it made messy.txt 3-5% slower in ab-fast.sh).
+// not inlined, so that the loop over the other bytes keeps its registers.
 //
 //go:noinline
 func appendNonASCII(dst []byte, sc *scanner, it *iter, i int) ([]byte, int) {

@@ -114,9 +114,9 @@ func checkQueryFragment(sc *scanner, s string, q int, special bool) (queryStart,
 // one (sc.sum.Bad()). When [i, end) is the rest of a string longer than
 // the window, and the window holds all of it before i, the Summary may
 // answer without classifying that rest again: the rest has the Bad byte if
-// [0, i) has none (if [0, i) has one, the rest is looked at). A long query
-// string with one byte to encode was otherwise classified here once more,
-// then by escapable and again by appendEscaped.
+// [0, i) has none (if [0, i) has one, the rest is looked at). That spares
+// a long query string with one byte to encode a third classification,
+// after escapable's and appendEscaped's.
 func badIn(sc *scanner, i, end int) bool {
 	if held := 64 * sc.count; end == len(sc.s) && sc.first == 0 && i <= held && held < end && !sc.has(classBad, 0, i) {
 		return true

@@ -20,9 +20,8 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	// Most absolute references are http or https URLs with "//", which
 	// lowerHTTP tells: they are ParseAbsolute's, whatever the base, which
 	// is not even read (its href is one more cache line to load). The 'h'
-	// first spares the "/path" references lowerHTTP's load and compares
-	// (in ab-fast.sh requests.txt read 1.022-1.031 without it, 1.007-1.009
-	// with it).
+	// first spares the commoner "/path" references lowerHTTP's load and
+	// compares.
 	if ref != "" && ref[0] == 'h' {
 		if httpEnd, _ := lowerHTTP(ref); httpEnd > 0 {
 			return ParseAbsolute(ref, buf)
@@ -48,10 +47,10 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 		return bh[:fragAt], bp.WithQueryFragment(bp.QueryStart(), record.Omitted), true
 	}
 	if shortPathAbsolute(ref) {
-		// A short "/path" the way ParseAbsolute takes a short URL: one
-		// Block and its masks, no scanner. Written out here: as a
-		// function of its own (resolveShortPath, cost 405) its call
-		// measured 4-5% of requests.txt in ab-fast.sh.
+		// A short "/path" the way tier 1 takes a short URL: one Block and
+		// its masks, no scanner. It is written out here, not called, for
+		// the reason ParseAbsolute's tier 1 is: the call would cost more
+		// than the checks.
 		var blocks [1]asm.Block
 		asm.Classify(blocks[:], ref)
 		b := &blocks[0]
@@ -103,10 +102,9 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 			}
 			// Parse "scheme:" + ref; a canonical result aliases that text,
 			// which a Buffer keeps in its second slice. A bare "//host"
-			// (44% of relative.tsv's "//" references: dns-prefetch and
-			// preconnect links) gets the "/" path its href will have
-			// (the base is special), so that the text is the href rather
-			// than one more copy with the "/" added.
+			// (common: dns-prefetch and preconnect links) gets the "/" path
+			// its href will have (the base is special), so that the text is
+			// the href rather than one more copy with the "/" added.
 			scheme := bh[:bp.SchemeEnd()+1]
 			// The text is built as an href is (grow, finish), since it may
 			// become one, except in a reused Buffer, whose memory for hrefs

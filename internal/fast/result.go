@@ -5,7 +5,7 @@ import "github.com/spanurl/spanurl/record"
 // Results are returned as (href string, p record.Packed, ok bool), and a
 // base is taken as (href string, p record.Packed), never as a struct of
 // the two: the compiler keeps a struct in registers only up to 32 bytes,
-// and copying a larger one through memory stalled on store-to-load
+// and copying a larger one through memory stalls on store-to-load
 // forwarding at every call and return.
 
 // pack builds the packed offsets of a URL without credentials (the

@@ -22,10 +22,8 @@ const window = 4
 //	sc.s = s
 //	sc.count, sc.sum = asm.ClassifySummary(sc.blocks[:], s)
 //
-// rather than in a method, which is over the inliner's budget (87 against
-// 80). Written out, together with ClassifySummary's one-call dispatch, it
-// measured new/old 0.97 on absolute.txt in ab-fast.sh (the two were not
-// measured apart).
+// rather than in a method, which would be over the inliner's budget, and
+// a call on every URL.
 type scanner struct {
 	s      string
 	first  int         // block index of blocks[0]
@@ -106,11 +104,11 @@ type iter struct {
 	end int
 }
 
-// init starts it over [i, end). It fills the iterator in place: building
-// it as a value and copying it made the compiler store its fields one by
-// one and reload them as one wide word, a store-forwarding stall that cost
-// more than the whole scan. The iterator holds no pointer to the scanner
-// (next takes it): storing one would make the scanner escape to the heap.
+// init starts it over [i, end). It fills the iterator in place: an
+// iterator built as a value and copied has its fields stored one by one
+// and reloaded as one wide word, a store-forwarding stall that costs more
+// than the whole scan. The iterator holds no pointer to the scanner (next
+// takes it): storing one would make the scanner escape to the heap.
 func (it *iter) init(sc *scanner, c class, i, end int) {
 	it.c, it.end = c, end
 	it.skipTo(sc, i)
