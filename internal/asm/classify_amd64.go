@@ -76,8 +76,8 @@ func classify(dst []Block, s string) (n int, sum Summary)
 // summaryPast is the Summary of s from block k on, and maybe of some of the 64 bytes before
 // it, which callers have summarized already. Below AVX-512 (whose kernel summarizes past dst
 // itself) the AVX2 machine has summaryAVX2, which finds only Bad and Extra bytes, with no
-// masks to make or store: the part of an input past the scanner's window (40% of the bytes
-// of requests.txt's targets) is not classified for a summary that no one reads masks of.
+// masks to make or store: the part of an input past the scanner's window (a long query
+// string, often) is not classified for a summary that no one reads masks of.
 func summaryPast(s string, k int) Summary {
 	if kernelLevel == levelAVX2 && k > 0 && 64*k < len(s) {
 		return summaryAVX2(s[min(64*k, len(s)-64):])

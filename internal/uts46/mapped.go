@@ -11,8 +11,8 @@ type mappedRun struct {
 
 // mapped returns what UTS #46 maps the code point r to when it is in plainMapped: one
 // code point of the plain or right-to-left sets. It searches the runs, sorted by Lo, by
-// hand: slices.BinarySearchFunc, with its comparison function, made MÜNCHEN.de 39% slower
-// to parse (BenchmarkParseIDN/latin-upper, eight interleaved runs, benchstat).
+// hand: slices.BinarySearchFunc calls its comparison function at every step, which costs
+// more than the comparison itself on the path of every uppercase non-ASCII host.
 func mapped(r rune) (rune, bool) {
 	c := uint32(r)
 	lo, hi := 0, len(plainMapped)
