@@ -43,6 +43,23 @@
 // On amd64 the kernel is chosen once, during package initialization, from
 // golang.org/x/sys/cpu. Build with -tags noasm to use the portable code everywhere.
 //
+// Files are named by the builds that compile them, one job (classify, summary, join,
+// prefetch) per stem, as in the standard library's internal/bytealg but for one name:
+//
+//   - job.go and job_generic.go: portable Go, compiled into every build. The _generic
+//     file holds the exported reference (ClassifyGeneric, JoinGeneric) that the kernels
+//     are tested against, which is why it is compiled everywhere.
+//   - job_GOARCH.go and job_GOARCH.s: that architecture's kernel and its dispatch, built
+//     without the noasm tag only.
+//   - job_native.go: the Go declaration of a function written in assembly for each
+//     architecture that has a kernel for the job (one job_GOARCH.s each), as in bytealg.
+//   - job_other.go: the same functions for the builds with no kernel for the job (other
+//     architectures, or -tags noasm), on the portable code. This is what bytealg names
+//     _generic.
+//
+// Test files follow the file they test (job_GOARCH_test.go, job_other_test.go), and
+// job_guard_test.go places inputs against inaccessible pages (linux only).
+//
 // Every kernel is derived from one predicate, classOf, which returns one bit per field of
 // Block: the tables and constants the assembly reads are built from it at init, so the
 // classes cannot drift apart between implementations, and TestClassOf checks it against an
