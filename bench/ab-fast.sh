@@ -1,44 +1,33 @@
 #!/usr/bin/env bash
 # An in-process A/B of internal/fast: REV's copy of the package (default
-# HEAD) against the working tree's, in one test binary, over the same
-# chunks of absolute.txt and messy.txt (ParseAbsolute), relative.tsv and requests.txt
-# (Resolve, allocating as (URL).Parse does).
+# HEAD) against the working tree's, in one test binary (ab_fast_test.go,
+# built with the abfast tag), over the same chunks of absolute.txt and
+# messy.txt (ParseAbsolute) and relative.tsv and requests.txt (Resolve,
+# allocating as (URL).Parse does), alternating which side runs first.
 #
 #   ./ab-fast.sh              # HEAD against the working tree
-#   ./ab-fast.sh HEAD~3       # an older commit against the working tree
-#   COUNT=3 ./ab-fast.sh      # more runs of the whole comparison
+#   ./ab-fast.sh 771cb04      # that commit against the working tree
+#   COUNT=3 ./ab-fast.sh      # three runs of the whole comparison
 #   ASM=1 ./ab-fast.sh        # REV's internal/asm too (old fast calls old asm)
 #   AB_WHOLE=1 ./ab-fast.sh   # whole passes over each shuffled corpus, not
-#                             # chunks: lines come from all over memory, as in
-#                             # the benchmarks (cache misses count), but noisy:
-#                             # absolute.txt read 0.974 and 0.981 in two runs
-#                             # of a change that did not touch its code
+#                             # chunks: cache misses count, as in the
+#                             # benchmarks, but the ratios are noisier
 #
-# It copies REV's internal/fast (without its tests) to
-# ../internal/fastabold (with ASM=1 also internal/asm to
-# ../internal/asmabold, which the old copy of fast then imports) for the
-# duration of the run (removed on exit) and
-# builds ab_fast_test.go with the abfast tag. REV's ParseAbsolute and
-# Resolve must have today's signatures. Ratios below 1: the working tree
-# is faster. On this shared VM single chunks differ by 10-15% (p10-p90),
-# and the ratio of the totals repeats to about 1-2%: trust a change of
-# 3% or more that repeats across COUNT runs, not a single run's 1%.
+# It copies REV's internal/fast (without its tests) to ../internal/fastabold,
+# and with ASM=1 internal/asm to ../internal/asmabold, for the run only (they
+# are removed on exit). REV's ParseAbsolute and Resolve must have the working
+# tree's signatures.
+#
+# Reading it: each line is a corpus, both sides' ns per URL, and new/old,
+# the working tree's total time over REV's (below 1 the working tree is
+# faster), then that ratio's spread over the chunks (median, p10, p90).
 # A decline costs only the fast path's check here (the slow path is not
 # run), so a change that takes more lines on the fast path reads slower
-# here than it is in Parse, which would have run the slow path for them.
-# ASM=1 with no change at all measured 1.006-1.020 (two runs; the copies
-# sit at other addresses): read its ratios against that, not against 1.
-# The default mode is not free of it either: with no change to the code
-# (2026-11-22, COUNT=2) it read absolute 0.985-0.999, relative
-# 1.000-1.001, messy 1.016-1.019, requests 1.013-1.015. The offsets move
-# with the machine and the code: on 2026-11-25 (an AMD EPYC, AVX2 only,
-# at 8a51bcc) no change read absolute 0.986-0.994, messy 0.997-0.998,
-# relative 0.962-0.967, requests 0.953-0.963, and ASM=1 absolute
-# 1.007-1.012, messy 1.039-1.045, relative 0.978-0.985, requests
-# 0.986-0.988; later that day (at 0aba0c4, COUNT=3) the default mode read
-# absolute 0.980-0.986, messy 1.032-1.042, relative 0.979-0.987, requests
-# 0.980-0.991. Run it with no change first when a result is within 2-5%
-# of 1.
+# here than it is in Parse. The two copies sit at different addresses, so
+# even with no change to the code the ratios are off 1 by a few percent,
+# differently per corpus, machine and mode: run it once with no change
+# (./ab-fast.sh HEAD on a clean tree) to know that offset, and trust a
+# difference from it that repeats across COUNT runs.
 set -euo pipefail
 cd "$(dirname "$0")"
 export GOTOOLCHAIN=auto
