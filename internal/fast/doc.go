@@ -53,8 +53,9 @@
 // scanner: "", "#fragment", "?query", "/path", "//host" (ParseAbsolute on
 // the base's scheme and the reference), an absolute URL (tiers 3 and 4),
 // and a path-relative one, whose leading "./" and "../" move the base's
-// directory up. It declines a reference against any other base, "\\" and
-// "/\\" references, and a special scheme without "//" that names the
+// directory up; dot segments further in are resolved as in tier 3. It
+// declines a reference against any other base, references that begin
+// with "\" or "/\", and a special scheme without "//" that names the
 // base's own.
 //
 // Tiers 3 and 4 and the references share the scanner (scanner.go: a

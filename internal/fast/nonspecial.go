@@ -6,8 +6,9 @@ import (
 	"github.com/spanurl/spanurl/record"
 )
 
-// parseOpaque handles a non-special scheme followed by an opaque path:
-// "scheme:path[?query][#fragment]" with a path not starting with "/".
+// parseOpaque is tier 4: a non-special scheme followed by an opaque path,
+// "scheme:path[?query][#fragment]" with a path not starting with "/", or
+// by "//" and an opaque host (parseNonSpecialAuthority).
 func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
 	n := len(s)
 	p := schemeEnd + 1

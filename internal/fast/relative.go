@@ -13,9 +13,10 @@ import (
 // Resolve resolves ref against the base URL whose href is bh and offsets
 // bp, or declines. It takes http(s) URLs with "//" against any base, and
 // the common reference forms against a special base with a host (not
-// file:): "", "#f", "?q", "/path", "//host/path", "path" (no dot
-// segments), and other absolute URLs. The result is built as buf says
-// (see Buffer); an empty reference returns a substring of the base.
+// file:): "", "#f", "?q", "/path", "//host/path", "path", and other
+// absolute URLs, with dot segments resolved (dots.go) when nothing else
+// needs the slow path or percent-encoding. The result is built as buf
+// says (see Buffer); an empty reference returns a substring of the base.
 func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string, p record.Packed, ok bool) {
 	// Most absolute references are http or https URLs with "//", which
 	// lowerHTTP tells: they are ParseAbsolute's, whatever the base, which
