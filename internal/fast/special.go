@@ -9,19 +9,72 @@ import (
 
 // parseSpecial takes the special URLs of tier 3,
 // "scheme://[credentials@]host[:port][/path][?query][#fragment]", in
-// steps: where the authority's parts lie (specialAuthority), the host
+// steps: where the authority's parts lie (the loop below), the host
 // (specialHost), the port (specialPort), the path, query and fragment
 // (checkPath or checkQueryFragment), and, when the input is not its own
 // serialization, the build of the one that is (buildSpecial, or
-// specialDotted for a path with dot segments).
+// specialDotted for a path with dot segments). The first step is written
+// out here, not called: nearly every URL of this tier runs it, and a call
+// would cost parseSpecial's live registers a round trip through the stack.
 func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p record.Packed, ok bool) {
 	n := len(s)
-	a, userEnd, colon, end, upper, odd, ok := specialAuthority(sc, s, schemeEnd)
-	if !ok {
+	// The authority: exactly two slashes after the scheme, then up to the
+	// first "/", "?" or "#". Of the delimiters, only "." (label
+	// separators), one ":" (the port) and one "@" (after credentials) may
+	// come before that end: "%", "[", "]" and "\" decline. This is mask
+	// arithmetic on the kernel's per-character masks, with no branch per
+	// delimiter, whose character is unpredictable. The same pass collects
+	// the host's and port's uppercase letters and Bad and Extra bytes.
+	// Credentials move a past the "@", and the scan starts over there.
+	a := schemeEnd + 3
+	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
 		return "", p, false
+	}
+	colon, end := -1, n
+	userEnd := -1 // with credentials, where the username ends (its ":" or the "@")
+	var upper, odd uint64
+	for k := a >> 6; k*64 < n; k++ {
+		b := sc.cached(k)
+		if b == nil {
+			b = sc.refill(k)
+		}
+		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
+		other := b.Other()
+		stop := (b.Slash | b.Term | other) & r
+		if stop != 0 {
+			r &= stop&-stop - 1 // up to the stop
+		}
+		upper |= b.Upper & r
+		odd |= (b.Bad | b.Extra) & r
+		if colons := b.ColonBackslash & r; colons != 0 {
+			if colon >= 0 || colons&(colons-1) != 0 {
+				return "", p, false
+			}
+			colon = k*64 + bits.TrailingZeros64(colons)
+		}
+		if stop != 0 {
+			end = k*64 + bits.TrailingZeros64(stop)
+			if stop&-stop&other != 0 {
+				if s[end] != '@' || userEnd >= 0 {
+					return "", p, false
+				}
+				if userEnd = canonicalUserinfo(s, a, end); userEnd < 0 {
+					return "", p, false
+				}
+				a, colon, end, upper, odd = end+1, -1, n, 0, 0
+				k = a>>6 - 1 // the loop's k++ makes it a's block
+				continue
+			}
+			break
+		}
 	}
 	hostEnd := end
 	if colon >= 0 {
+		// ColonBackslash marks '\\' too, which a special URL's authority
+		// reads as the start of the path.
+		if s[colon] != ':' {
+			return "", p, false
+		}
 		hostEnd = colon
 	}
 	if hostEnd == a {
@@ -31,12 +84,12 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	// Most hosts have no Bad or Extra byte and end in a letter past "f"
 	// ("com", "org", "net"): telling that here, without the call, keeps
 	// parseSpecial's live registers out of the stack.
-	if odd || mayEndInANumber(s[hostEnd-1]) {
-		if kind, idn, ok = specialHost(s[a:hostEnd], odd); !ok {
+	if odd != 0 || mayEndInANumber(s[hostEnd-1]) {
+		if kind, idn, ok = specialHost(s[a:hostEnd], odd != 0); !ok {
 			return "", p, false
 		}
 	}
-	upperHost := upper || idn
+	upperHost := upper != 0 || idn
 	port, dropPort := -1, false
 	if colon >= 0 {
 		if port, dropPort, ok = specialPort(s[colon+1:end], defaultPort); !ok {
@@ -84,73 +137,6 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	return buildSpecial(sc, schemeEnd, a, hostEnd, colon, end, port, kind, idn, dropPort, missingSlash, escape, growth, queryStart, fragmentStart, buf)
 }
 
-// specialAuthority finds the parts of the authority of the special URL s
-// whose scheme ends at schemeEnd: the host starts at a (past the
-// credentials, if any, whose username ends at userEnd, else -1), its port
-// at colon (its ':', or -1 for none), and the authority ends at end, the
-// first "/", "?" or "#" or the end of s. upper reports uppercase letters
-// in the host and port, odd Bad or Extra bytes there. It declines (ok
-// false) on other than exactly two slashes after the scheme, a second ':'
-// or '@', any other delimiter but '.', and credentials that are not their
-// own serialization.
-//
-// It is mask arithmetic on the kernel's per-character masks, with no
-// branch per delimiter: which delimiter comes next follows no pattern a
-// predictor could learn.
-func specialAuthority(sc *scanner, s string, schemeEnd int) (a, userEnd, colon, end int, upper, odd, ok bool) {
-	n := len(s)
-	a = schemeEnd + 3
-	if a > n || s[schemeEnd+1] != '/' || s[schemeEnd+2] != '/' || a < n && (s[a] == '/' || s[a] == '\\') {
-		return 0, 0, 0, 0, false, false, false
-	}
-	colon, end, userEnd = -1, n, -1
-	var upperMask, oddMask uint64
-	for k := a >> 6; k*64 < n; k++ {
-		b := sc.cached(k)
-		if b == nil {
-			b = sc.refill(k)
-		}
-		r := spanMask(max(a-k*64, 0), min(n-k*64, 64))
-		other := b.Other()
-		stop := (b.Slash | b.Term | other) & r
-		if stop != 0 {
-			r &= stop&-stop - 1 // up to the stop
-		}
-		upperMask |= b.Upper & r
-		oddMask |= (b.Bad | b.Extra) & r
-		if colons := b.ColonBackslash & r; colons != 0 {
-			if colon >= 0 || colons&(colons-1) != 0 {
-				return 0, 0, 0, 0, false, false, false
-			}
-			colon = k*64 + bits.TrailingZeros64(colons)
-		}
-		if stop != 0 {
-			end = k*64 + bits.TrailingZeros64(stop)
-			if stop&-stop&other != 0 {
-				// Of Other's delimiters ('%', '@', '[', ']'), only one
-				// '@' may end the authority's first part, the credentials:
-				// the scan starts over past it.
-				if s[end] != '@' || userEnd >= 0 {
-					return 0, 0, 0, 0, false, false, false
-				}
-				if userEnd = canonicalUserinfo(s, a, end); userEnd < 0 {
-					return 0, 0, 0, 0, false, false, false
-				}
-				a, colon, end, upperMask, oddMask = end+1, -1, n, 0, 0
-				k = a>>6 - 1 // the loop's k++ makes it a's block
-				continue
-			}
-			break
-		}
-	}
-	// ColonBackslash marks '\\' too, which a special URL's authority reads
-	// as the start of the path.
-	if colon >= 0 && s[colon] != ':' {
-		return 0, 0, 0, 0, false, false, false
-	}
-	return a, userEnd, colon, end, upperMask != 0, oddMask != 0, true
-}
-
 // canonicalUserinfo checks the credentials s[a:at] of a special URL, before
 // its "@" at s[at], for the form the serializer writes back unchanged: not
 // empty, no byte of the userinfo percent-encode set but one ":", and no
@@ -173,6 +159,34 @@ func canonicalUserinfo(s string, a, at int) int {
 		}
 	}
 	return userEnd
+}
+
+// specialHost checks host, a special URL's host that has Bad or Extra
+// bytes (odd) or may end in a number, and tells its kind. A Bad or Extra
+// byte declines but in a plain Unicode domain (see internal/uts46), such
+// as "münchen.de", whose non-ASCII bytes are Bad and whose domain to
+// ASCII is a fix-up of its own, Punycode (idn). A host that ends in a
+// number is taken only as a canonical IPv4 address.
+func specialHost(host string, odd bool) (kind record.HostKind, idn, ok bool) {
+	if odd {
+		if !uts46.Plain(host) {
+			return 0, false, false
+		}
+		idn = true
+	}
+	if mayEndInANumber(host[len(host)-1]) {
+		switch endsInANumber(host) {
+		case numberNo:
+		case numberDecimal:
+			if !isCanonicalIPv4(host) {
+				return 0, false, false
+			}
+			return record.HostIPv4, idn, true
+		default:
+			return 0, false, false
+		}
+	}
+	return record.HostDomain, idn, true
 }
 
 // isCanonicalIPv4 reports whether host is an IPv4 address in the IPv4
@@ -203,34 +217,6 @@ func isCanonicalIPv4(host string) bool {
 		}
 	}
 	return parts == 3 && digits > 0
-}
-
-// specialHost checks host, a special URL's host that has Bad or Extra
-// bytes (odd) or may end in a number, and tells its kind. A Bad or Extra
-// byte declines but in a plain Unicode domain (see internal/uts46), such
-// as "münchen.de", whose non-ASCII bytes are Bad and whose domain to
-// ASCII is a fix-up of its own, Punycode (idn). A host that ends in a
-// number is taken only as a canonical IPv4 address.
-func specialHost(host string, odd bool) (kind record.HostKind, idn, ok bool) {
-	if odd {
-		if !uts46.Plain(host) {
-			return 0, false, false
-		}
-		idn = true
-	}
-	if mayEndInANumber(host[len(host)-1]) {
-		switch endsInANumber(host) {
-		case numberNo:
-		case numberDecimal:
-			if !isCanonicalIPv4(host) {
-				return 0, false, false
-			}
-			return record.HostIPv4, idn, true
-		default:
-			return 0, false, false
-		}
-	}
-	return record.HostDomain, idn, true
 }
 
 // specialPort parses a special URL's port, the digits after its ':':
