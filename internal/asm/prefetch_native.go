@@ -12,7 +12,7 @@ package asm
 // in address order within a span, so after it allocates n bytes at p, the next object of
 // that class usually starts within 256 bytes of p+n. An href allocated by (URL).Parse is
 // written at once, and its memory has not been touched since the last garbage
-// collection, so those writes miss the cache; warming the next object's lines now makes
+// collection, so those writes miss the cache; warming the next object's lines ahead makes
 // the next href of the same size class a hit. A wrong guess costs a few cache lines.
 //
 //go:noescape

@@ -12,8 +12,9 @@ import (
 // ValidateOnly set nothing is built and Href is left empty (CanParse).
 // With Keep set every href is permanent: it is built in the free end of a
 // block of keepBlock bytes (see keepTail), which is never written again.
-// Every href is a string over the bytes it was built in, made without a
-// copy (see finish): the Buffer never writes bytes an href may still use.
+// Every href is a string over the bytes it is built in, made without a
+// copy (see finish): that is why a reused Buffer's href lasts only until
+// the Buffer's next use, and why Keep never writes below its free end.
 type Buffer struct {
 	b            []byte
 	tmp          []byte // a scheme-relative reference with the base's scheme
