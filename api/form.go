@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/slow"
-	"github.com/spanurl/spanurl/record"
 )
 
 // Pair is one name-value tuple of an application/x-www-form-urlencoded
@@ -91,7 +91,7 @@ func formDecodeComponent(s string, scratch []byte) (string, []byte) {
 			b = append(b, ' ')
 		// percent-decode: "%" and two ASCII hex digits is that byte; any
 		// other "%" is itself.
-		case c == '%' && i+2 < len(s) && record.IsASCIIHexDigit(s[i+1]) && record.IsASCIIHexDigit(s[i+2]):
+		case c == '%' && i+2 < len(s) && pct.IsASCIIHexDigit(s[i+1]) && pct.IsASCIIHexDigit(s[i+2]):
 			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
 			i += 2
 		default:
@@ -252,7 +252,7 @@ func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byt
 	}
 	s = usvString(s)
 	scratch = append(scratch[:0], s...)
-	return slow.AppendPercentEncodeAfterEncoding(dst, enc, scratch, &record.FormURLEncodedSet, true), scratch
+	return slow.AppendPercentEncodeAfterEncoding(dst, enc, scratch, &pct.FormURLEncodedSet, true), scratch
 }
 
 // isFormSafe reports whether no byte of s is in the
@@ -260,7 +260,7 @@ func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byt
 // has no space).
 func isFormSafe(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if record.FormURLEncodedSet.Contains(s[i]) {
+		if pct.FormURLEncodedSet.Contains(s[i]) {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"strings"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -60,7 +61,7 @@ func (u *URL) SetUsername(value string) {
 	}
 	// 2. Set the username given this's URL and the given value.
 	r := u.record()
-	r.Username = record.AppendPercentEncoded(r.Username[:0], []byte(usvString(value)), &record.UserinfoSet)
+	r.Username = pct.Append(r.Username[:0], []byte(usvString(value)), &pct.UserinfoSet)
 	u.commit()
 }
 
@@ -74,7 +75,7 @@ func (u *URL) SetPassword(value string) {
 	}
 	// 2. Set the password given this's URL and the given value.
 	r := u.record()
-	r.Password = record.AppendPercentEncoded(r.Password[:0], []byte(usvString(value)), &record.UserinfoSet)
+	r.Password = pct.Append(r.Password[:0], []byte(usvString(value)), &pct.UserinfoSet)
 	u.commit()
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -288,11 +289,11 @@ func (u *URL) record() *record.URL {
 
 // commit makes the scratch record u's URL. The URL keeps its very value
 // when the record serializes to the same href, and is unchanged when the
-// record would not fit a URL (longer than record.MaxInput), which commit
+// record would not fit a URL (longer than offsets.MaxInput), which commit
 // reports with false.
 func (u *URL) commit() bool {
 	r := &u.ed.rec
-	if r.SerializedLen() > record.MaxInput {
+	if r.SerializedLen() > offsets.MaxInput {
 		return false
 	}
 	if v := span.FromRecord(r); v.Href() != u.url.Href() {

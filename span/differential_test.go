@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/internal/testdata"
 	"github.com/spanurl/spanurl/record"
@@ -40,7 +41,7 @@ func slowParse(input string, base *span.URL) (span.URL, error) {
 func compareFast(t testing.TB, input string, base *span.URL) bool {
 	t.Helper()
 	var href string
-	var p record.Packed
+	var p offsets.Packed
 	var ok bool
 	if base == nil {
 		href, p, ok = fast.ParseAbsolute(input, nil)

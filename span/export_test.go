@@ -1,12 +1,12 @@
 package span
 
 import (
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/offsets"
 )
 
 // FromFastForTest builds a URL from a fast path result, for the external
 // tests.
-func FromFastForTest(href string, p record.Packed) URL { return URL{href, p} }
+func FromFastForTest(href string, p offsets.Packed) URL { return URL{href, p} }
 
 // FastBaseForTest exposes a base's href and offsets to the external tests.
-func FastBaseForTest(u URL) (string, record.Packed) { return u.href, u.p }
+func FastBaseForTest(u URL) (string, offsets.Packed) { return u.href, u.p }

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 )
@@ -120,10 +121,10 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 func recordFlags(r *record.URL) uint8 {
 	var f uint8
 	if r.IsSpecial() {
-		f |= record.FlagSpecial
+		f |= offsets.FlagSpecial
 	}
 	if r.OpaquePath {
-		f |= record.FlagOpaquePath
+		f |= offsets.FlagOpaquePath
 	}
 	return f
 }
@@ -134,7 +135,7 @@ func recordFlags(r *record.URL) uint8 {
 // puts a smaller buffer on the stack).
 func FromRecord(r *record.URL) URL {
 	buf, off := r.Serialize(make([]byte, 0, r.SerializedLen()), false)
-	return URL{href: unsafe.String(unsafe.SliceData(buf), len(buf)), p: record.Pack(&off, r.Host.Kind, recordFlags(r))}
+	return URL{href: unsafe.String(unsafe.SliceData(buf), len(buf)), p: offsets.Pack(&off, r.Host.Kind, recordFlags(r))}
 }
 
 // ToRecord fills r with u's components (reusing r's buffers): the form the

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -94,7 +95,7 @@ func (p *Parser) slowParse(s string, base *record.URL) (URL, error) {
 	var off record.Offsets
 	p.out, off = r.Serialize(p.out[:0], false)
 	href := unsafe.String(unsafe.SliceData(p.out), len(p.out))
-	return URL{href: href, p: record.Pack(&off, r.Host.Kind, recordFlags(r))}, nil
+	return URL{href: href, p: offsets.Pack(&off, r.Host.Kind, recordFlags(r))}, nil
 }
 
 // Clone returns a copy of u that owns its memory: use it to keep a URL

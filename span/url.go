@@ -3,6 +3,7 @@ package span
 import (
 	"strconv"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -12,8 +13,8 @@ import (
 type URL struct {
 	href string
 	// p packs the offsets, host kind and flags: with two fields a URL stays
-	// in registers through calls and returns (see record.Packed).
-	p record.Packed
+	// in registers through calls and returns (see offsets.Packed).
+	p offsets.Packed
 }
 
 // IsZero reports whether u is the zero URL (not the result of a parse).
@@ -144,11 +145,11 @@ func (u URL) HostKind() record.HostKind { return u.p.Kind() }
 
 // IsSpecial reports whether the scheme is a special scheme (ftp, file,
 // http, https, ws, wss).
-func (u URL) IsSpecial() bool { return u.p.Flags()&record.FlagSpecial != 0 }
+func (u URL) IsSpecial() bool { return u.p.Flags()&offsets.FlagSpecial != 0 }
 
 // HasOpaquePath reports whether the URL has an opaque path (like
 // "mailto:x@example.org" or "data:,hi").
-func (u URL) HasOpaquePath() bool { return u.p.Flags()&record.FlagOpaquePath != 0 }
+func (u URL) HasOpaquePath() bool { return u.p.Flags()&offsets.FlagOpaquePath != 0 }
 
 // Offsets returns the component offsets within Href.
 func (u URL) Offsets() record.Offsets { return u.p.Offsets() }

@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/internal/offsets"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/uts46"
 	"github.com/spanurl/spanurl/record"
 )
@@ -13,8 +15,8 @@ import (
 // ParseAbsolute parses s as an absolute URL with no base, or declines
 // (ok false). When the serialization differs from s (a fix-up), it is
 // built as buf says (see Buffer).
-func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool) {
-	if len(s) == 0 || len(s) > record.MaxInput {
+func ParseAbsolute(s string, buf *Buffer) (href string, p offsets.Packed, ok bool) {
+	if len(s) == 0 || len(s) > offsets.MaxInput {
 		return "", p, false
 	}
 	end, port := lowerHTTP(s)
@@ -31,11 +33,11 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 					return "", p, true
 				}
 				out := append(grow(buf, n+1), s...)
-				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, record.HostDomain, record.FlagSpecial), true
+				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, record.HostDomain, offsets.FlagSpecial), true
 			}
 			if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
 				query, fragment := termsAt(s, term)
-				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
+				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, offsets.FlagSpecial), true
 			}
 		}
 	}
@@ -63,7 +65,7 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 // parseAfterScheme is ParseAbsolute once the scanner of s is set up and
 // s[:schemeEnd] is known to be a scheme (upperScheme: with uppercase
 // letters).
-func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, p record.Packed, ok bool) {
+func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, p offsets.Packed, ok bool) {
 	switch specialScheme(s, schemeEnd) {
 	case schemeOther:
 	case schemeHTTP:
@@ -182,7 +184,7 @@ func scanScheme(s string) (int, bool) {
 
 // parseSpecial handles http, https, ws, wss and ftp URLs written as
 // "scheme://host[:port][/path][?query][#fragment]".
-func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p record.Packed, ok bool) {
+func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p offsets.Packed, ok bool) {
 	n := len(s)
 	// Exactly two slashes: more, fewer or backslashes go to the slow path.
 	a := schemeEnd + 3
@@ -335,10 +337,10 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
 		// The input is its own serialization.
 		if userEnd >= 0 {
-			return s, record.PackFields(uint32(schemeEnd), uint32(userEnd), uint32(a), uint32(hostEnd), uint32(port),
-				uint32(end), uint32(queryStart), uint32(fragmentStart), kind, record.FlagSpecial), true
+			return s, offsets.PackFields(uint32(schemeEnd), uint32(userEnd), uint32(a), uint32(hostEnd), uint32(port),
+				uint32(end), uint32(queryStart), uint32(fragmentStart), kind, offsets.FlagSpecial), true
 		}
-		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, record.FlagSpecial), true
+		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, offsets.FlagSpecial), true
 	}
 	// Fix-up: lowercase scheme and host, drop the port's ":" when the
 	// port is empty or default, add the "/" path, percent-encode.
@@ -353,7 +355,7 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	if escape {
 		size += growth
-		if size > record.MaxInput {
+		if size > offsets.MaxInput {
 			return "", p, false
 		}
 	}
@@ -381,11 +383,11 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	}
 	if escape {
 		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inPath)
-		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
+		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, offsets.FlagSpecial), true
 	}
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
-	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
+	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, offsets.FlagSpecial), true
 }
 
 // canonicalUserinfo checks the credentials s[a:at] of a special URL, before
@@ -405,7 +407,7 @@ func canonicalUserinfo(s string, a, at int) int {
 			userEnd = i
 			continue
 		}
-		if record.UserinfoSet.Contains(c) {
+		if pct.UserinfoSet.Contains(c) {
 			return -1
 		}
 	}
@@ -414,13 +416,13 @@ func canonicalUserinfo(s string, a, at int) int {
 
 // specialDotted is parseSpecial's build for a path that checkPath declined
 // (see checkDotted): s[end] == '/'; the rest as parseSpecial has it.
-func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPort bool, kind record.HostKind, buf *Buffer) (string, record.Packed, bool) {
+func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPort bool, kind record.HostKind, buf *Buffer) (string, offsets.Packed, bool) {
 	q, f, ok := checkDotted(s, end, true)
 	if !ok {
-		return "", record.Packed{}, false
+		return "", offsets.Packed{}, false
 	}
 	if !building(buf) {
-		return "", record.Packed{}, true
+		return "", offsets.Packed{}, true
 	}
 	out := grow(buf, len(s))
 	out = appendLower(out, s[:schemeEnd])
@@ -431,12 +433,12 @@ func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPo
 	}
 	pathStart := len(out)
 	out, q, f = appendResolved(out, pathStart, s, end+1, q, f)
-	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, q, f, kind, record.FlagSpecial), true
+	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, q, f, kind, offsets.FlagSpecial), true
 }
 
 // parseOpaque handles a non-special scheme followed by an opaque path:
 // "scheme:path[?query][#fragment]" with a path not starting with "/".
-func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
+func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk offsets.Packed, ok bool) {
 	n := len(s)
 	p := schemeEnd + 1
 	if p < n && s[p] == '/' {
@@ -484,13 +486,13 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 			return "", pk, true
 		}
 		size := n + growth
-		if size > record.MaxInput {
+		if size > offsets.MaxInput {
 			return "", pk, false
 		}
 		out := grow(buf, size)
 		out = appendLower(out, s[:p])
 		out, queryStart, fragmentStart = appendEscaped(out, sc, p, inOpaquePath)
-		return finish(buf, out), pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
+		return finish(buf, out), pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, offsets.FlagOpaquePath), true
 	}
 	href = s
 	if upperScheme && building(buf) {
@@ -499,7 +501,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		out = append(out, s[schemeEnd:]...)
 		href = finish(buf, out)
 	}
-	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
+	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, offsets.FlagOpaquePath), true
 }
 
 // parseNonSpecialAuthority handles a non-special URL written
@@ -508,7 +510,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 // printable ASCII that needs no percent-encoding and is not empty, with no
 // credentials and no port; its path, query and fragment are those of a
 // special URL's but for the query percent-encode set.
-func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
+func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk offsets.Packed, ok bool) {
 	n := len(s)
 	a := schemeEnd + 3
 	if a >= n || s[a-1] != '/' || s[a] == '/' {
@@ -578,7 +580,7 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 	size := n
 	if escape {
 		size += growth
-		if size > record.MaxInput {
+		if size > offsets.MaxInput {
 			return "", pk, false
 		}
 	}
@@ -597,7 +599,7 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 // username ends where the host starts). A port, query or fragment of -1 is
 // absent: uint32(-1) is record.Omitted. It is small enough to inline, as
 // every accepted URL passes here.
-func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment int, kind record.HostKind, flags uint8) record.Packed {
-	return record.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), uint32(port),
+func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment int, kind record.HostKind, flags uint8) offsets.Packed {
+	return offsets.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), uint32(port),
 		uint32(pathStart), uint32(query), uint32(fragment), kind, flags)
 }

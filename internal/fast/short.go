@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -155,7 +156,7 @@ func shortPathRelative(ref string) bool {
 // end) ends at a '/' in the first block, and the path, query and fragment
 // run on through the others. ok false leaves s to parseSpecial. A URL
 // taken is in its serialized form: its href is s.
-func parseWindow(sc *scanner, s string, end int) (p record.Packed, ok bool) {
+func parseWindow(sc *scanner, s string, end int) (p offsets.Packed, ok bool) {
 	a := end + 3
 	b := &sc.blocks[0]
 	hostEnd, ok := shortHost(b, a, 64)
@@ -198,5 +199,5 @@ func parseWindow(sc *scanner, s string, end int) (p record.Packed, ok bool) {
 			}
 		}
 	}
-	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
+	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, offsets.FlagSpecial), true
 }

@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/asm"
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/offsets"
 )
 
 // general is ParseAbsolute without the quick way: the scanner's way.
-func general(s string) (string, record.Packed, bool) {
+func general(s string) (string, offsets.Packed, bool) {
 	end, port := lowerHTTP(s)
 	return parseSpecial(scannerOf(s), s, end, false, port, nil)
 }
@@ -111,7 +111,7 @@ func TestParseShort(t *testing.T) {
 // compareScannerWay checks that Resolve takes ref against the base bh, bp
 // as the scanner's way does: check (checkPath or checkRelativePath) from
 // byte 0, then withPath after prefix.
-func compareScannerWay(t *testing.T, bh string, bp record.Packed, ref string,
+func compareScannerWay(t *testing.T, bh string, bp offsets.Packed, ref string,
 	check func(*scanner, string, int) (int, int, bool, bool), prefix string) {
 	t.Helper()
 	href, p, ok := Resolve(bh, bp, ref, nil)

@@ -6,11 +6,12 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
 // ErrInputTooLong is the failure for input (or a serialization) longer than
-// record.MaxInput bytes: offsets are 32-bit.
+// offsets.MaxInput bytes: offsets are 32-bit.
 var ErrInputTooLong = errors.New("URL longer than 4 GiB")
 
 // errFailure is the failure of a run that no validation error names: the
@@ -220,5 +221,5 @@ func (p *Parser) maxInput() int {
 	if p.MaxInput > 0 {
 		return p.MaxInput
 	}
-	return record.MaxInput
+	return offsets.MaxInput
 }

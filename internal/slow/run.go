@@ -3,6 +3,7 @@ package slow
 import (
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -284,9 +285,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					}
 					// 1.4.2-4. UTF-8 percent-encode codePoint using the userinfo percent-encode set and append it.
 					if passwordTokenSeen {
-						url.Password = appendEncodedByte(url.Password, buffer[i], &record.UserinfoSet)
+						url.Password = appendEncodedByte(url.Password, buffer[i], &pct.UserinfoSet)
 					} else {
-						url.Username = appendEncodedByte(url.Username, buffer[i], &record.UserinfoSet)
+						url.Username = appendEncodedByte(url.Username, buffer[i], &pct.UserinfoSet)
 					}
 				}
 				// 1.5. Set buffer to the empty string.
@@ -590,7 +591,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			} else {
 				// 2.1-2.2. Report code points that are not URL units.
 				// 2.3. UTF-8 percent-encode c using the path percent-encode set and append the result to buffer.
-				buffer, pointer = p.encodeRun(buffer, pointer, &pathPlain, &record.PathSet)
+				buffer, pointer = p.encodeRun(buffer, pointer, &pathPlain, &pct.PathSet)
 			}
 
 		case OpaquePathState:
@@ -614,7 +615,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			case c != eof:
 				// 4.1-4.2. Report code points that are not URL units.
 				// 4.3. UTF-8 percent-encode c using the C0 control percent-encode set and append the result to url's path.
-				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &record.C0ControlSet)
+				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &pct.C0ControlSet)
 			}
 
 		case QueryState:
@@ -626,9 +627,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			// 2. If (without state override) c is "#", or c is EOF:
 			case override == NoState && c == '#' || c == eof:
 				// 2.1. Let queryPercentEncodeSet be the special-query percent-encode set if url is special; otherwise the query percent-encode set.
-				set := &record.QuerySet
+				set := &pct.QuerySet
 				if special {
-					set = &record.SpecialQuerySet
+					set = &pct.SpecialQuerySet
 				}
 				// 2.2. Percent-encode after encoding, with encoding, buffer, and queryPercentEncodeSet, and append the result to url's query.
 				url.Query = appendPercentEncodeAfterEncoding(url.Query, encoding, buffer, set, false)
@@ -653,7 +654,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 		case FragmentState:
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
-				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &record.FragmentSet)
+				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &pct.FragmentSet)
 			}
 		}
 
@@ -680,7 +681,7 @@ func (p *Parser) checkURLUnit(pointer int) {
 	c := in[pointer]
 	switch {
 	case c == '%':
-		if !(pointer+2 < len(in) && record.IsASCIIHexDigit(in[pointer+1]) && record.IsASCIIHexDigit(in[pointer+2])) {
+		if !(pointer+2 < len(in) && pct.IsASCIIHexDigit(in[pointer+1]) && pct.IsASCIIHexDigit(in[pointer+2])) {
 			p.errs.add(record.InvalidURLUnit, pointer)
 		}
 	case c < utf8.RuneSelf:
@@ -720,9 +721,9 @@ func copyAuthority(url, base *record.URL) {
 }
 
 // appendEncodedByte UTF-8 percent-encodes one byte of a code point.
-func appendEncodedByte(dst []byte, c byte, set *record.EncodeSet) []byte {
+func appendEncodedByte(dst []byte, c byte, set *pct.Set) []byte {
 	if set.Contains(c) {
-		return record.AppendPercentEncodedByte(dst, c)
+		return pct.AppendByte(dst, c)
 	}
 	return append(dst, c)
 }
