@@ -211,7 +211,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				// 5.4. Otherwise, if c is not the EOF code point: query null, shorten path, path state, decrease pointer.
 				case c != eof:
 					url.Query, url.HasQuery = url.Query[:0], false
-					url.ShortenPath()
+					shortenPath(url)
 					state = PathState
 					pointer--
 				}
@@ -434,9 +434,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				case c != eof:
 					// 4.4.1. Set url's query to null.
 					url.Query, url.HasQuery = url.Query[:0], false
-					if !record.StartsWithWindowsDriveLetter(in[pointer:]) {
+					if !startsWithWindowsDriveLetter(in[pointer:]) {
 						// 4.4.2. Not a Windows drive letter: shorten url's path.
-						url.ShortenPath()
+						shortenPath(url)
 					} else {
 						// 4.4.3. Otherwise, file-invalid-Windows-drive-letter validation error, set url's path to « ».
 						r.add(record.FileInvalidWindowsDriveLetter, pointer)
@@ -465,9 +465,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					// 2.1.1. Set url's host to base's host.
 					url.Host.CopyFrom(&base.Host)
 					// 2.1.2. Without a drive letter here, keep base's normalized drive letter.
-					if first, ok := base.FirstPathSegment(); ok && !record.StartsWithWindowsDriveLetter(in[pointer:]) &&
-						record.IsNormalizedWindowsDriveLetter(first) {
-						url.AppendPathSegment(first)
+					if first, ok := firstPathSegment(base); ok && !startsWithWindowsDriveLetter(in[pointer:]) &&
+						isNormalizedWindowsDriveLetter(first) {
+						appendPathSegment(url, first)
 					}
 				}
 				// 2.2. Set state to path state, and decrease pointer by 1.
@@ -481,7 +481,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				pointer--
 				switch {
 				// 1.1. A Windows drive letter is not a host: file-invalid-Windows-drive-letter-host, path state (buffer kept).
-				case override == NoState && record.IsWindowsDriveLetter(buffer):
+				case override == NoState && isWindowsDriveLetter(buffer):
 					r.add(record.FileInvalidWindowsDriveLetterHost, pointer+1-len(buffer))
 					state = PathState
 				// 1.2. Otherwise, if buffer is the empty string:
@@ -544,7 +544,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				}
 			// 5. Otherwise, if state override is given and url's host is null, append the empty string to url's path.
 			case override != NoState && url.Host.Kind == record.HostNull:
-				url.AppendPathSegment(nil)
+				appendPathSegment(url, nil)
 			}
 
 		case PathState:
@@ -558,23 +558,23 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				switch {
 				// 1.2. If buffer is a double-dot URL path segment: shorten url's path; without a slash after it, append the empty string.
 				case isDoubleDotSegment(buffer):
-					url.ShortenPath()
+					shortenPath(url)
 					if !slash {
-						url.AppendPathSegment(nil)
+						appendPathSegment(url, nil)
 					}
 				// 1.3. Otherwise, a single-dot URL path segment without a slash after it appends the empty string.
 				case isSingleDotSegment(buffer):
 					if !slash {
-						url.AppendPathSegment(nil)
+						appendPathSegment(url, nil)
 					}
 				// 1.4. Otherwise (not a single-dot URL path segment):
 				default:
 					// 1.4.1. A file URL's first segment that is a Windows drive letter is normalized to "X:".
-					if string(url.Scheme) == "file" && len(url.Path) == 0 && record.IsWindowsDriveLetter(buffer) {
+					if string(url.Scheme) == "file" && len(url.Path) == 0 && isWindowsDriveLetter(buffer) {
 						buffer[1] = ':'
 					}
 					// 1.4.2. Append buffer to url's path.
-					url.AppendPathSegment(buffer)
+					appendPathSegment(url, buffer)
 				}
 				// 1.5. Set buffer to the empty string.
 				buffer = buffer[:0]
