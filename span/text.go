@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/internal/mask"
 )
 
 // AppendTo appends u's href to dst and returns the extended slice. It
@@ -109,14 +111,15 @@ func appendJSONString(dst []byte, s string) []byte {
 
 // Redacted returns the href with the password, if any, replaced by
 // "xxxxx", as net/url's URL.Redacted does: the form to show or log a URL
-// in. Without a password it is the href itself (no allocation).
+// in. A ParseError masks its input with the same text. Without a password
+// it is the href itself (no allocation).
 func (u URL) Redacted() string {
 	if u.Password() == "" {
 		return u.href
 	}
 	// The password is href[UsernameEnd+1 : HostStart-1]: after ':' and
 	// before '@'.
-	return u.href[:u.p.UsernameEnd()+1] + "xxxxx" + u.href[u.p.HostStart()-1:]
+	return mask.Replace(u.href, int(u.p.UsernameEnd())+1, int(u.p.HostStart())-1)
 }
 
 // LogValue implements slog.LogValuer: a URL logs as its Redacted href, so

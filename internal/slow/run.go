@@ -3,6 +3,7 @@ package slow
 import (
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
@@ -774,6 +775,6 @@ func isAlpha(c int) bool { return c >= 0 && (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 func isDigit(c int) bool { return c >= '0' && c <= '9' }
 
 func tooLong(input string) error {
-	in, cut := maskedInput(input)
+	in, cut := mask.Input(input)
 	return &ParseError{Input: in, Truncated: cut, Err: ErrInputTooLong}
 }
