@@ -20,17 +20,14 @@ import (
 // new query. On failure (the setter's TypeError) it returns the parser's
 // *span.ParseError and the URL is unchanged.
 func (u *URL) SetHref(value string) error {
-	if u.ed == nil {
-		u.ed = new(editor)
-	}
 	// 1. Let parsedURL be the result of running the basic URL parser on the given value.
-	parsed, err := u.ed.p.Parse(value, nil, nil)
+	parsed, err := span.Parse(value)
 	// 2. If parsedURL is failure, then throw a TypeError.
 	if err != nil {
 		return err
 	}
 	// 3. Set this's URL to parsedURL.
-	u.url = span.FromRecord(parsed)
+	u.url = parsed
 	// 4-6. Empty this's query object's list; if this's URL's query is
 	// non-null, set the list to the result of parsing it.
 	q, _ := u.url.Query()

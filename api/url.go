@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -288,15 +287,15 @@ func (u *URL) record() *record.URL {
 }
 
 // commit makes the scratch record u's URL. The URL keeps its very value
-// when the record serializes to the same href, and is unchanged when the
-// record would not fit a URL (longer than offsets.MaxInput), which commit
-// reports with false.
+// when the record serializes to the same href, and is unchanged when
+// span.FromRecord refuses the record (longer than a URL can be), which
+// commit reports with false.
 func (u *URL) commit() bool {
-	r := &u.ed.rec
-	if r.SerializedLen() > offsets.MaxInput {
+	v, err := span.FromRecord(&u.ed.rec)
+	if err != nil {
 		return false
 	}
-	if v := span.FromRecord(r); v.Href() != u.url.Href() {
+	if v.Href() != u.url.Href() {
 		u.url = v
 	}
 	return true

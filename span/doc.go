@@ -30,7 +30,8 @@
 //	invalid URL "https://user:xxxxx@exa mple.com/": domain-invalid-code-point at offset 20
 //
 // The validation errors are the record.ErrorType constants, and each is
-// an errors.Is target: errors.Is(err, record.HostMissing).
+// an errors.Is target: errors.Is(err, record.HostMissing). An input or a
+// result too long for a URL's 32-bit offsets matches ErrInputTooLong.
 //
 // # Encodings, logging and net/url
 //
