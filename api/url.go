@@ -154,19 +154,10 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 // Origin is the origin getter: the serialization of the URL's origin,
 // "null" for an opaque origin. OriginValue returns the origin itself.
 func (u *URL) Origin() string {
-	v := u.url
-	if v.IsZero() {
+	if u.url.IsZero() {
 		return ""
 	}
-	switch v.Scheme() {
-	case "http", "https", "ws", "wss", "ftp":
-		// A tuple origin: without credentials its serialization is the
-		// href up to the path ("scheme://host:port"), a substring.
-		if off := v.Offsets(); off.UsernameEnd == off.HostStart {
-			return v.Href()[:off.PathStart]
-		}
-	}
-	return v.Origin()
+	return u.url.Origin()
 }
 
 // Protocol is the protocol getter: the scheme followed by ":".
