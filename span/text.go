@@ -3,8 +3,8 @@ package span
 import (
 	"encoding/json"
 	"log/slog"
-	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/jsonstr"
 	"github.com/spanurl/spanurl/internal/mask"
 )
 
@@ -51,7 +51,7 @@ func (u URL) MarshalJSON() ([]byte, error) {
 	if u.href == "" {
 		return []byte("null"), nil
 	}
-	return appendJSONString(make([]byte, 0, len(u.href)+2), u.href), nil
+	return jsonstr.Append(make([]byte, 0, len(u.href)+2), u.href, true), nil
 }
 
 // UnmarshalJSON implements json.Unmarshaler: a JSON string is parsed as
@@ -77,36 +77,6 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 	}
 	*u = v
 	return nil
-}
-
-// appendJSONString appends s as a JSON string, escaped as encoding/json
-// escapes strings by default. An href is ASCII without controls, so the
-// loop only meets '"', '\\' and the HTML-sensitive "<", ">", "&"; other
-// input takes encoding/json's own path.
-func appendJSONString(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c >= utf8.RuneSelf {
-			b, _ := json.Marshal(s)
-			return append(dst, b...)
-		}
-	}
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\\':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', c)
-			start = i + 1
-		case '<', '>', '&':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			start = i + 1
-		}
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }
 
 // Redacted returns the href with the password, if any, replaced by
