@@ -12,11 +12,11 @@ import (
 // Parser parses URLs from byte slices, as log processors read them,
 // without allocating once its buffers have grown: on every input, whether
 // the fast path or the standard's state machine parses it, and on failures
-// too. (Hosts with non-ASCII characters that are not plain Unicode domains
-// are the exception, such as one with a combining mark that NFC composes or
-// a code point that maps to several: their domain to ASCII goes through
-// golang.org/x/net/idna, which allocates. Plain ones, internal/uts46, are
-// nearly all that occur, of every script.)
+// too. Hosts with non-ASCII characters that are not plain Unicode domains
+// are the exception, such as one with a combining mark that NFC composes
+// or a code point that maps to several: their domain to ASCII goes
+// through golang.org/x/net/idna, which allocates. Plain ones, of every
+// script, are nearly all that occur.
 //
 // The price is lifetime: a URL (and an error) returned by a Parser aliases
 // the Parser's memory and is valid only until the next call on the same
@@ -24,8 +24,10 @@ import (
 // of its getters past the next call either: they are substrings of the
 // same memory. That includes map keys: assigning m[u.Hostname()] stores
 // the string as it is (and Go overwrites an existing string key with the
-// new one on every assignment), so clone a key before storing it. A Parser is not safe for concurrent use; give each
-// goroutine its own. The zero Parser is ready to use.
+// new one on every assignment), so clone a key before storing it.
+//
+// A Parser is not safe for concurrent use; give each goroutine its own.
+// The zero Parser is ready to use.
 type Parser struct {
 	in  []byte
 	buf fast.Buffer
