@@ -71,4 +71,3 @@ func startsWithWindowsDriveLetter(s []byte) bool {
 	}
 	return false
 }
-
