@@ -36,7 +36,7 @@ type ParseError struct {
 // ErrInputTooLong is matched (errors.Is) by the error of a parse whose
 // input or result is longer than 4 GiB minus 2 bytes: a URL's offsets are
 // 32-bit.
-var ErrInputTooLong = slow.ErrInputTooLong
+var ErrInputTooLong = errors.New("URL longer than 4 GiB")
 
 // ErrInvalidRecord is matched by the error of FromRecord for a record that
 // the URL parser could not have produced.
@@ -52,10 +52,15 @@ func (e *ParseError) Unwrap() error { return (*slow.ParseError)(e).Unwrap() }
 
 // parseError is err as this package returns it: the parser's
 // *slow.ParseError becomes a *ParseError, the same memory under the type
-// users can name.
+// users can name, and the parser's own too-long sentinel, which users
+// cannot import, becomes ErrInputTooLong.
 func parseError(err error) error {
-	if e, ok := err.(*slow.ParseError); ok {
-		return (*ParseError)(e)
+	e, ok := err.(*slow.ParseError)
+	if !ok {
+		return err
 	}
-	return err
+	if e.Err == slow.ErrInputTooLong {
+		e.Err = ErrInputTooLong
+	}
+	return (*ParseError)(e)
 }

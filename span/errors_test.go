@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -43,6 +44,21 @@ func TestParseErrorEverywhere(t *testing.T) {
 		}
 		if !strings.HasPrefix(pe.Input, "https://user:xxxxx@exa") {
 			t.Errorf("%s: input %q", name, pe.Input)
+		}
+	}
+}
+
+// TestErrInputTooLong: the parser's too-long failure, for an input and
+// for a serialization, reaches users as a *ParseError matching
+// span.ErrInputTooLong, with the input masked.
+func TestErrInputTooLong(t *testing.T) {
+	p := slow.Parser{MaxInput: 40}
+	for _, in := range []string{"https://u:secret@h/" + strings.Repeat("a", 100), "http://h/" + strings.Repeat("é", 20)} {
+		_, err := p.Parse(in, nil, nil)
+		err = span.ParseErrorForTest(err)
+		var pe *span.ParseError
+		if !errors.Is(err, span.ErrInputTooLong) || !errors.As(err, &pe) || pe.Err != span.ErrInputTooLong || strings.Contains(err.Error(), "secret") {
+			t.Errorf("%.20q: %T %v", in, err, err)
 		}
 	}
 }
