@@ -65,12 +65,12 @@ func (s EncodeSet) Contains(r rune) bool {
 	if r < 0 || r >= utf8.RuneSelf {
 		return true
 	}
-	return s.record().Contains(byte(r))
+	return s.table().Contains(byte(r))
 }
 
-// record returns the record package's table for s; an unknown set is
+// table returns the percent-encode set s names; an unknown set is
 // FormURLEncoded, the largest.
-func (s EncodeSet) record() *pct.Set {
+func (s EncodeSet) table() *pct.Set {
 	switch s {
 	case C0Control:
 		return &pct.C0ControlSet
@@ -100,7 +100,7 @@ func (s EncodeSet) record() *pct.Set {
 //
 // An unknown set is taken as FormURLEncoded.
 func PercentEncode(s string, set EncodeSet) string {
-	t := set.record()
+	t := set.table()
 	for i := 0; i < len(s); i++ {
 		if t.Contains(s[i]) {
 			return string(appendPercentEncode(make([]byte, 0, len(s)+16), s, t))
@@ -111,7 +111,7 @@ func PercentEncode(s string, set EncodeSet) string {
 
 // AppendPercentEncode appends PercentEncode(s, set) to dst.
 func AppendPercentEncode(dst []byte, s string, set EncodeSet) []byte {
-	return appendPercentEncode(dst, s, set.record())
+	return appendPercentEncode(dst, s, set.table())
 }
 
 // appendPercentEncode is UTF-8 percent-encode of s with the set t.
