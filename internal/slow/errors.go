@@ -23,6 +23,11 @@ var errFailure = errors.New("state override failure")
 // ParseError is the parser's failure: the validation error that made the
 // parser return failure and its offset in the original input. errors.Is
 // matches it against its record.ErrorType (and ErrInputTooLong).
+//
+// span.ParseError, the type users see, has exactly these fields: span
+// converts a *ParseError to it as a pointer, so that a failure costs no
+// second allocation, and a field changed here must change there too (the
+// conversion does not compile otherwise).
 type ParseError struct {
 	record.ValidationError
 	// Input is the input that failed, cut to its first 256 bytes when
