@@ -3,6 +3,7 @@ package api
 import (
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -142,7 +143,7 @@ func runHostParser(input string) (record.HostKind, string, bool) {
 			return 0, "", false
 		}
 		for i := 1; i < len(input)-1; i++ {
-			if c := input[i]; !record.IsASCIIHexDigit(c) && c != ':' && c != '.' {
+			if c := input[i]; !pct.IsASCIIHexDigit(c) && c != ':' && c != '.' {
 				return 0, "", false
 			}
 		}

@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/spanurl/spanurl/internal/form"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/slow"
-	"github.com/spanurl/spanurl/record"
 )
 
 // Pair is one name-value tuple of an application/x-www-form-urlencoded
@@ -136,7 +136,7 @@ func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byt
 	}
 	s = usvString(s)
 	scratch = append(scratch[:0], s...)
-	return slow.AppendPercentEncodeAfterEncoding(dst, enc, scratch, &record.FormURLEncodedSet, true), scratch
+	return slow.AppendPercentEncodeAfterEncoding(dst, enc, scratch, &pct.FormURLEncodedSet, true), scratch
 }
 
 // isFormSafe reports whether no byte of s is in the
@@ -144,7 +144,7 @@ func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byt
 // has no space).
 func isFormSafe(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if record.FormURLEncodedSet.Contains(s[i]) {
+		if pct.FormURLEncodedSet.Contains(s[i]) {
 			return false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -99,7 +100,7 @@ func FuzzSetters(f *testing.F) {
 			}
 
 			what := name + "(" + value + ")"
-			if msg := u.Span().Offsets().Check(u.Href()); msg != "" {
+			if msg := offsets.Check(u.Span().Offsets(), u.Href()); msg != "" {
 				t.Fatalf("%s: href %q: %s", what, u.Href(), msg)
 			}
 			again, err := span.Parse(u.Href())

@@ -33,48 +33,26 @@ var opaqueOrigins atomic.Uint64
 // NewOpaqueOrigin returns a new opaque origin, distinct from every other.
 func NewOpaqueOrigin() Origin { return Origin{opaque: opaqueOrigins.Add(1), port: -1} }
 
-// OriginOf returns the origin of the URL v:
+// OriginOf returns the origin of the URL v, as span.URL.OriginURL
+// decides it: the tuple origin (scheme, host, port) for ftp, http, https,
+// ws and wss, and for a blob URL whose path parses to an http or https
+// URL; a new opaque origin for every other URL.
 //
-//   - ftp, http, https, ws, wss: the tuple origin (scheme, host, port);
-//   - blob: the origin of the URL its path parses to when that URL's scheme
-//     is http, https or file (a file URL's origin is opaque), otherwise a
-//     new opaque origin (blob URL entries, which only a browser's blob URL
-//     store has, are not modeled);
-//   - file and every other scheme: a new opaque origin.
-//
-// A tuple origin's strings are substrings of v's href. The zero URL gives
-// the zero Origin.
+// A tuple origin's strings are substrings of v's href (or of the URL a
+// blob URL's path parses to). The zero URL gives the zero Origin.
 func OriginOf(v span.URL) Origin {
 	if v.IsZero() {
 		return Origin{}
 	}
-	switch v.Scheme() {
-	case "blob":
-		// 1. A blob URL entry is not modeled.
-		// 2. Let pathURL be the result of parsing the result of URL path serializing url.
-		pathURL, err := span.Parse(v.Pathname())
-		// 3. If pathURL is failure, then return a new opaque origin.
-		if err != nil {
-			return NewOpaqueOrigin()
-		}
-		// 4. If pathURL's scheme is "http", "https", or "file", then return pathURL's origin.
-		switch pathURL.Scheme() {
-		case "http", "https", "file":
-			return OriginOf(pathURL)
-		}
-		// 5. Return a new opaque origin.
+	t, ok := v.OriginURL()
+	if !ok {
 		return NewOpaqueOrigin()
-	case "ftp", "http", "https", "ws", "wss":
-		// Return the tuple origin (url's scheme, url's host, url's port, null).
-		o := Origin{scheme: v.Scheme(), host: v.Hostname(), kind: v.HostKind(), port: -1}
-		if p, ok := v.PortNumber(); ok {
-			o.port = int32(p)
-		}
-		return o
 	}
-	// "file" (left "as an exercise to the reader": when in doubt, a new
-	// opaque origin), and otherwise: return a new opaque origin.
-	return NewOpaqueOrigin()
+	o := Origin{scheme: t.Scheme(), host: t.Hostname(), kind: t.HostKind(), port: -1}
+	if p, ok := t.PortNumber(); ok {
+		o.port = int32(p)
+	}
+	return o
 }
 
 // OriginValue returns the URL's origin (OriginOf its span.URL). Origin

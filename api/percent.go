@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/pct"
 )
 
 // EncodeSet names one of the standard's eight percent-encode sets. Each set
@@ -65,29 +65,29 @@ func (s EncodeSet) Contains(r rune) bool {
 	if r < 0 || r >= utf8.RuneSelf {
 		return true
 	}
-	return s.record().Contains(byte(r))
+	return s.table().Contains(byte(r))
 }
 
-// record returns the record package's table for s; an unknown set is
+// table returns the percent-encode set s names; an unknown set is
 // FormURLEncoded, the largest.
-func (s EncodeSet) record() *record.EncodeSet {
+func (s EncodeSet) table() *pct.Set {
 	switch s {
 	case C0Control:
-		return &record.C0ControlSet
+		return &pct.C0ControlSet
 	case Fragment:
-		return &record.FragmentSet
+		return &pct.FragmentSet
 	case Query:
-		return &record.QuerySet
+		return &pct.QuerySet
 	case SpecialQuery:
-		return &record.SpecialQuerySet
+		return &pct.SpecialQuerySet
 	case Path:
-		return &record.PathSet
+		return &pct.PathSet
 	case Userinfo:
-		return &record.UserinfoSet
+		return &pct.UserinfoSet
 	case Component:
-		return &record.ComponentSet
+		return &pct.ComponentSet
 	}
-	return &record.FormURLEncodedSet
+	return &pct.FormURLEncodedSet
 }
 
 // PercentEncode runs the standard's UTF-8 percent-encode on s with set:
@@ -100,7 +100,7 @@ func (s EncodeSet) record() *record.EncodeSet {
 //
 // An unknown set is taken as FormURLEncoded.
 func PercentEncode(s string, set EncodeSet) string {
-	t := set.record()
+	t := set.table()
 	for i := 0; i < len(s); i++ {
 		if t.Contains(s[i]) {
 			return string(appendPercentEncode(make([]byte, 0, len(s)+16), s, t))
@@ -111,11 +111,11 @@ func PercentEncode(s string, set EncodeSet) string {
 
 // AppendPercentEncode appends PercentEncode(s, set) to dst.
 func AppendPercentEncode(dst []byte, s string, set EncodeSet) []byte {
-	return appendPercentEncode(dst, s, set.record())
+	return appendPercentEncode(dst, s, set.table())
 }
 
 // appendPercentEncode is UTF-8 percent-encode of s with the set t.
-func appendPercentEncode(dst []byte, s string, t *record.EncodeSet) []byte {
+func appendPercentEncode(dst []byte, s string, t *pct.Set) []byte {
 	// UTF-8 percent-encode a scalar value string: for each code point, the
 	// UTF-8 percent-encode of it: percent-encode after encoding with UTF-8,
 	// whose encoder never fails and gives the code point's UTF-8 bytes.
@@ -124,7 +124,7 @@ func appendPercentEncode(dst []byte, s string, t *record.EncodeSet) []byte {
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; t.Contains(c) {
-			dst = record.AppendPercentEncodedByte(dst, c)
+			dst = pct.AppendByte(dst, c)
 		} else {
 			dst = append(dst, c)
 		}

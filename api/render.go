@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -119,7 +120,7 @@ func appendRenderDecoded(b *strings.Builder, s string) {
 // isPercentEncodedByte reports whether s[i:] starts with a percent-encoded
 // byte.
 func isPercentEncodedByte(s string, i int) bool {
-	return i+2 < len(s) && s[i] == '%' && record.IsASCIIHexDigit(s[i+1]) && record.IsASCIIHexDigit(s[i+2])
+	return i+2 < len(s) && s[i] == '%' && pct.IsASCIIHexDigit(s[i+1]) && pct.IsASCIIHexDigit(s[i+2])
 }
 
 // appendRenderRun writes one run of percent-encoded bytes, enc (three

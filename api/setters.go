@@ -3,6 +3,7 @@ package api
 import (
 	"strings"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -19,17 +20,14 @@ import (
 // new query. On failure (the setter's TypeError) it returns the parser's
 // *span.ParseError and the URL is unchanged.
 func (u *URL) SetHref(value string) error {
-	if u.ed == nil {
-		u.ed = new(editor)
-	}
 	// 1. Let parsedURL be the result of running the basic URL parser on the given value.
-	parsed, err := u.ed.p.Parse(value, nil, nil)
+	parsed, err := span.Parse(value)
 	// 2. If parsedURL is failure, then throw a TypeError.
 	if err != nil {
 		return err
 	}
 	// 3. Set this's URL to parsedURL.
-	u.url = span.FromRecord(parsed)
+	u.url = parsed
 	// 4-6. Empty this's query object's list; if this's URL's query is
 	// non-null, set the list to the result of parsing it.
 	q, _ := u.url.Query()
@@ -60,7 +58,7 @@ func (u *URL) SetUsername(value string) {
 	}
 	// 2. Set the username given this's URL and the given value.
 	r := u.record()
-	r.Username = record.AppendPercentEncoded(r.Username[:0], []byte(usvString(value)), &record.UserinfoSet)
+	r.Username = pct.Append(r.Username[:0], []byte(usvString(value)), &pct.UserinfoSet)
 	u.commit()
 }
 
@@ -74,7 +72,7 @@ func (u *URL) SetPassword(value string) {
 	}
 	// 2. Set the password given this's URL and the given value.
 	r := u.record()
-	r.Password = record.AppendPercentEncoded(r.Password[:0], []byte(usvString(value)), &record.UserinfoSet)
+	r.Password = pct.Append(r.Password[:0], []byte(usvString(value)), &pct.UserinfoSet)
 	u.commit()
 }
 

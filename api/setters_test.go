@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
@@ -111,7 +112,7 @@ func runSetterTest(t *testing.T, attr string, set func(*URL, string), tc setterT
 			ok = false
 		}
 	}
-	if msg := u.Span().Offsets().Check(u.Href()); msg != "" {
+	if msg := offsets.Check(u.Span().Offsets(), u.Href()); msg != "" {
 		t.Errorf("%s %q on %q: offsets: %s", attr, tc.NewValue, tc.Href, msg)
 		ok = false
 	}
@@ -385,7 +386,7 @@ func TestSetterReuse(t *testing.T) {
 		if u.Href() != s.href {
 			t.Fatalf("%s %q: href %q, want %q", s.attr, s.value, u.Href(), s.href)
 		}
-		if msg := u.Span().Offsets().Check(u.Href()); msg != "" {
+		if msg := offsets.Check(u.Span().Offsets(), u.Href()); msg != "" {
 			t.Fatalf("%s %q: %s", s.attr, s.value, msg)
 		}
 	}

@@ -154,19 +154,10 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 // Origin is the origin getter: the serialization of the URL's origin,
 // "null" for an opaque origin. OriginValue returns the origin itself.
 func (u *URL) Origin() string {
-	v := u.url
-	if v.IsZero() {
+	if u.url.IsZero() {
 		return ""
 	}
-	switch v.Scheme() {
-	case "http", "https", "ws", "wss", "ftp":
-		// A tuple origin: without credentials its serialization is the
-		// href up to the path ("scheme://host:port"), a substring.
-		if off := v.Offsets(); off.UsernameEnd == off.HostStart {
-			return v.Href()[:off.PathStart]
-		}
-	}
-	return v.Origin()
+	return u.url.Origin()
 }
 
 // Protocol is the protocol getter: the scheme followed by ":".
@@ -287,15 +278,15 @@ func (u *URL) record() *record.URL {
 }
 
 // commit makes the scratch record u's URL. The URL keeps its very value
-// when the record serializes to the same href, and is unchanged when the
-// record would not fit a URL (longer than record.MaxInput), which commit
-// reports with false.
+// when the record serializes to the same href, and is unchanged when
+// span.FromRecord refuses the record (longer than a URL can be), which
+// commit reports with false.
 func (u *URL) commit() bool {
-	r := &u.ed.rec
-	if r.SerializedLen() > record.MaxInput {
+	v, err := span.FromRecord(&u.ed.rec)
+	if err != nil {
 		return false
 	}
-	if v := span.FromRecord(r); v.Href() != u.url.Href() {
+	if v.Href() != u.url.Href() {
 		u.url = v
 	}
 	return true

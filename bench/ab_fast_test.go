@@ -22,6 +22,7 @@ import (
 
 	"github.com/spanurl/spanurl/internal/fast"
 	old "github.com/spanurl/spanurl/internal/fastabold"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -55,7 +56,7 @@ func TestABFast(t *testing.T) {
 		skipOnNoData(t, err)
 		type base struct {
 			href string
-			p    record.Packed
+			p    offsets.Packed
 		}
 		bases := make([]base, len(r.Bases))
 		for i, s := range r.Bases {

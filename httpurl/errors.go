@@ -3,9 +3,8 @@ package httpurl
 import (
 	"errors"
 	"strconv"
-	"strings"
 
-	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/internal/mask"
 )
 
 // The sentinel errors, for errors.Is. Every error this package returns is
@@ -43,8 +42,9 @@ var (
 // Error is the error of this package's functions: which value (the
 // field), what is wrong with it (Kind, one of the sentinel errors, and a
 // Reason), and where (Offset). Value is the value as received, cut to 256
-// bytes and with anything that may be a password masked, so that an
-// Error can be logged as it is.
+// bytes and with anything that may be a password replaced by "xxxxx" (as
+// span.URL.Redacted and span.ParseError write it), so that an Error can be
+// logged as it is.
 type Error struct {
 	Kind   error  // ErrInvalidTarget, ErrInvalidHost, ErrControlCharacter, ...
 	Field  string // "target", "host", "scheme", "Forwarded" or "X-Forwarded-Proto"
@@ -107,17 +107,7 @@ func newError(kind error, field, value, reason string, offset int, err error) *E
 }
 
 // maskValue masks anything in v that may be a password and cuts it to 256
-// bytes, as the URL parser's errors do. A value that is an authority (a
-// Host, a CONNECT target: neither a path nor a URL with "://") has its
-// password between its first ":" and its last "@"; in a URL or a path,
-// the parser's own masking finds it.
-func maskValue(v string) (string, bool) {
-	if v != "" && v[0] != '/' && !strings.Contains(v, "://") {
-		if at := strings.LastIndexByte(v, '@'); at >= 0 {
-			if colon := strings.IndexByte(v[:at], ':'); colon >= 0 {
-				v = v[:colon+1] + "***" + v[at:]
-			}
-		}
-	}
-	return slow.MaskInput(v)
-}
+// bytes, as the URL parser's errors do: v is an authority (a Host, a
+// CONNECT target), a path or a URL, and mask.Authority reads each as what
+// it is.
+func maskValue(v string) (string, bool) { return mask.Authority(v) }

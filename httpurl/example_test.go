@@ -53,7 +53,7 @@ func ExampleParseRequestTarget_hostErrors() {
 	// ok: [::1] 8080
 	// 400: httpurl: invalid host: host "[::1]junk": malformed IPv6 literal (text after ']') at offset 5
 	// 400: httpurl: invalid host: host "[::ffff:127.0.0.1": malformed IPv6 literal (no ']') at offset 17
-	// 400: httpurl: invalid host: host "user:***@example.com": userinfo at offset 11
+	// 400: httpurl: invalid host: host "user:xxxxx@example.com": userinfo at offset 11
 	// 400: httpurl: invalid host: host "example.com:99999": port-out-of-range at offset 12
 }
 

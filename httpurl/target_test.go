@@ -339,8 +339,8 @@ func TestErrorText(t *testing.T) {
 		{"/", "[::1]junk", `httpurl: invalid host: host "[::1]junk": malformed IPv6 literal (text after ']') at offset 5`},
 		{"/a\nb", "h", `httpurl: control character: target "/a\nb": LF at offset 2`},
 		{"*", "h", `httpurl: asterisk-form request target (OPTIONS *) has no URL: target "*"`},
-		{"/", "user:secret@h", `httpurl: invalid host: host "user:***@h": userinfo at offset 11`},
-		{"http://u:secret@h/", "", `httpurl: invalid host: target "http://u:***@h/": userinfo at offset 15`},
+		{"/", "user:secret@h", `httpurl: invalid host: host "user:xxxxx@h": userinfo at offset 11`},
+		{"http://u:secret@h/", "", `httpurl: invalid host: target "http://u:xxxxx@h/": userinfo at offset 15`},
 	}
 	for _, tc := range tests {
 		_, err := httpurl.ParseRequestTarget(tc.target, tc.host, "http")

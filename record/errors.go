@@ -49,7 +49,11 @@ const (
 )
 
 // NumErrorTypes is the number of validation error types the standard names.
-const NumErrorTypes = int(numErrorTypes) - 1
+const NumErrorTypes = 29
+
+// The constant index is out of range, a compile error, unless
+// NumErrorTypes counts the constants above.
+var _ = [1]struct{}{}[NumErrorTypes+1-int(numErrorTypes)]
 
 var errorNames = [numErrorTypes]string{
 	DomainToASCII:                        "domain-to-ASCII",

@@ -44,14 +44,14 @@ func (h *Host) Reset() {
 // SetIPv4 makes h the IPv4 address a.
 func (h *Host) SetIPv4(a uint32) {
 	h.Kind, h.IPv4 = HostIPv4, a
-	h.Text = AppendIPv4(h.Text[:0], a)
+	h.Text = appendIPv4(h.Text[:0], a)
 }
 
 // SetIPv6 makes h the IPv6 address a.
 func (h *Host) SetIPv6(a [8]uint16) {
 	h.Kind, h.IPv6 = HostIPv6, a
 	h.Text = append(h.Text[:0], '[')
-	h.Text = AppendIPv6(h.Text, a)
+	h.Text = appendIPv6(h.Text, a)
 	h.Text = append(h.Text, ']')
 }
 

@@ -2,9 +2,9 @@ package record
 
 import "strconv"
 
-// AppendIPv4 appends the IPv4 serializer's output for address to dst:
+// appendIPv4 appends the IPv4 serializer's output for address to dst:
 // four decimal numbers separated by ".".
-func AppendIPv4(dst []byte, address uint32) []byte {
+func appendIPv4(dst []byte, address uint32) []byte {
 	// The spec prepends n % 256 four times; appending from the top byte down
 	// gives the same string.
 	for i := 3; i >= 0; i-- {
@@ -16,11 +16,11 @@ func AppendIPv4(dst []byte, address uint32) []byte {
 	return dst
 }
 
-// AppendIPv6 appends the IPv6 serializer's output for address to dst
+// appendIPv6 appends the IPv6 serializer's output for address to dst
 // (without brackets): lowercase hex pieces, the longest run of two or more
 // zero pieces (the first such run on a tie) compressed to "::".
-func AppendIPv6(dst []byte, address [8]uint16) []byte {
-	compress := IPv6CompressedPieceIndex(address)
+func appendIPv6(dst []byte, address [8]uint16) []byte {
+	compress := ipv6CompressedPieceIndex(address)
 	ignore0 := false
 	for pieceIndex := 0; pieceIndex < 8; pieceIndex++ {
 		// 4.1-4.2: skip the zeros of the compressed run.
@@ -47,9 +47,9 @@ func AppendIPv6(dst []byte, address [8]uint16) []byte {
 	return dst
 }
 
-// IPv6CompressedPieceIndex finds the IPv6 address compressed piece index:
+// ipv6CompressedPieceIndex finds the IPv6 address compressed piece index:
 // the start of the first longest run of at least two zero pieces, or -1.
-func IPv6CompressedPieceIndex(address [8]uint16) int {
+func ipv6CompressedPieceIndex(address [8]uint16) int {
 	longestIndex, longestSize := -1, 1
 	foundIndex, foundSize := -1, 0
 	for pieceIndex, piece := range address {

@@ -38,7 +38,7 @@ func (u *URL) Serialize(dst []byte, excludeFragment bool) ([]byte, Offsets) {
 		}
 	}
 	// 3. The "/." guard for a null host and a path starting with "//".
-	if u.NeedsPathGuard() {
+	if u.needsPathGuard() {
 		dst = append(dst, "/."...)
 	}
 	// 4. The path (a list path is kept serialized; see URL).
@@ -91,7 +91,7 @@ func (u *URL) SerializedLen() int {
 			n += 1 + decimalLen(u.Port)
 		}
 	}
-	if u.NeedsPathGuard() {
+	if u.needsPathGuard() {
 		n += 2
 	}
 	n += len(u.Path)

@@ -67,88 +67,9 @@ func (u *URL) CannotHaveUsernamePasswordPort() bool {
 	return u.Host.Kind == HostNull || u.Host.Kind == HostEmpty || string(u.Scheme) == "file"
 }
 
-// PathSize is the number of segments of a list path.
-func (u *URL) PathSize() int {
-	n := 0
-	for _, b := range u.Path {
-		if b == '/' {
-			n++
-		}
-	}
-	return n
-}
-
-// FirstPathSegment returns path[0] of a list path, and false if the path is
-// empty.
-func (u *URL) FirstPathSegment() ([]byte, bool) {
-	if len(u.Path) == 0 {
-		return nil, false
-	}
-	seg := u.Path[1:]
-	for i, b := range seg {
-		if b == '/' {
-			return seg[:i], true
-		}
-	}
-	return seg, true
-}
-
-// AppendPathSegment appends segment to u's list path.
-func (u *URL) AppendPathSegment(segment []byte) {
-	u.Path = append(u.Path, '/')
-	u.Path = append(u.Path, segment...)
-}
-
-// ShortenPath runs the standard's "shorten a url's path".
-func (u *URL) ShortenPath() {
-	// 3. A file URL's lone normalized Windows drive letter stays.
-	p := u.Path
-	if string(u.Scheme) == "file" && len(p) == 3 && p[0] == '/' && IsNormalizedWindowsDriveLetter(p[1:]) {
-		return
-	}
-	// 4. Remove the path's last item, if any.
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] == '/' {
-			u.Path = p[:i]
-			return
-		}
-	}
-}
-
-// NeedsPathGuard reports whether the serializer must write "/." before the
+// needsPathGuard reports whether the serializer must write "/." before the
 // path: the host is null, the path is a list of more than one segment, and
 // the first segment is empty (the path starts with "//").
-func (u *URL) NeedsPathGuard() bool {
+func (u *URL) needsPathGuard() bool {
 	return u.Host.Kind == HostNull && !u.OpaquePath && len(u.Path) > 1 && u.Path[0] == '/' && u.Path[1] == '/'
 }
-
-// IsWindowsDriveLetter reports whether s is exactly a Windows drive letter:
-// an ASCII alpha followed by ':' or '|'.
-func IsWindowsDriveLetter(s []byte) bool {
-	return len(s) == 2 && isASCIIAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
-}
-
-// IsNormalizedWindowsDriveLetter reports whether s is an ASCII alpha
-// followed by ':'.
-func IsNormalizedWindowsDriveLetter(s []byte) bool {
-	return len(s) == 2 && isASCIIAlpha(s[0]) && s[1] == ':'
-}
-
-// StartsWithWindowsDriveLetter reports whether s starts with a Windows drive
-// letter: length at least 2, the first two bytes a drive letter, and the
-// length exactly 2 or the third byte one of / \ ? #.
-func StartsWithWindowsDriveLetter(s []byte) bool {
-	if len(s) < 2 || !IsWindowsDriveLetter(s[:2]) {
-		return false
-	}
-	if len(s) == 2 {
-		return true
-	}
-	switch s[2] {
-	case '/', '\\', '?', '#':
-		return true
-	}
-	return false
-}
-
-func isASCIIAlpha(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }

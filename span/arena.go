@@ -5,15 +5,15 @@ import "github.com/spanurl/spanurl/internal/fast"
 // An Arena parses URLs like Parse and (URL).Parse, with results that are
 // just as permanent, but it writes the new hrefs they need one after the
 // other into blocks of memory of 8 KiB (larger for a larger href) instead
-// of allocating each: about one allocation per fifty request URLs where
-// the package-level functions make one per URL. It is for a program that
+// of allocating each: one allocation per block, where the package-level
+// functions make one per URL whose href is new. It is for a program that
 // keeps what it parses, such as a crawl frontier resolving the links of
-// each page it fetches: in the Requests benchmark (bench/) handing out a
-// new string per URL costs about as much as parsing it.
+// each page it fetches, where allocating a new string per URL costs as
+// much as parsing it.
 //
 // The price is memory held: a URL keeps its whole block alive, so a
-// program that keeps one URL in fifty holds about fifty times the memory
-// of its hrefs. Keep such a URL with URL.Clone, or parse with Parse, whose
+// program that keeps few of the URLs it parses holds a block for each of
+// them. Keep such a URL with URL.Clone, or parse with Parse, whose
 // URLs hold only their own bytes.
 //
 // An href that needs no new bytes is not copied at all, as with Parse:

@@ -66,7 +66,7 @@ func TestFastCredentials(t *testing.T) {
 }
 
 // BenchmarkParseCredentials parses a URL with credentials in their
-// serialized form (the fast path's since session 19) beside the same URL
+// serialized form (which the fast path accepts) beside the same URL
 // without them.
 func BenchmarkParseCredentials(b *testing.B) {
 	benchParseEach(b, []struct{ name, input string }{

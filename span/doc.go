@@ -23,14 +23,15 @@
 // # Errors
 //
 // A failed parse returns a *ParseError: the input (cut to 256 bytes, with
-// anything that may be a password masked as "***"), the validation error
+// anything that may be a password masked as "xxxxx"), the validation error
 // that made the parser fail, named as in the standard, and its byte offset
 // in the input:
 //
-//	invalid URL "https://user:***@exa mple.com/": domain-invalid-code-point at offset 20
+//	invalid URL "https://user:xxxxx@exa mple.com/": domain-invalid-code-point at offset 20
 //
 // The validation errors are the record.ErrorType constants, and each is
-// an errors.Is target: errors.Is(err, record.HostMissing).
+// an errors.Is target: errors.Is(err, record.HostMissing). An input or a
+// result too long for a URL's 32-bit offsets matches ErrInputTooLong.
 //
 // # Encodings, logging and net/url
 //

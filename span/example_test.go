@@ -162,3 +162,26 @@ func ExampleURL_HostAddr() {
 	// [::ffff:a00:1] ::ffff:10.0.0.1 true true
 	// example.com invalid IP false false
 }
+
+// A parse error names the validation error that made the parse fail:
+// errors.Is matches it against the record.ErrorType, and errors.As gives
+// the *span.ParseError with the offset and the input, its password masked.
+func ExampleParseError() {
+	_, err := span.Parse("https://user:secret@exa mple.com/")
+	fmt.Println(errors.Is(err, record.DomainInvalidCodePoint))
+	var pe *span.ParseError
+	if errors.As(err, &pe) {
+		fmt.Println(pe.Type, pe.Offset)
+		fmt.Println(pe.Input)
+	}
+	fmt.Println(err)
+
+	_, err = span.Parse("https://example.com:99999/")
+	fmt.Println(errors.Is(err, record.PortOutOfRange), errors.Is(err, span.ErrInputTooLong))
+	// Output:
+	// true
+	// domain-invalid-code-point 20
+	// https://user:xxxxx@exa mple.com/
+	// invalid URL "https://user:xxxxx@exa mple.com/": domain-invalid-code-point at offset 20
+	// true false
+}

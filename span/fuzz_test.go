@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
@@ -42,7 +43,7 @@ func wptPresent() bool {
 // serialization parses to an equal URL).
 func checkParsed(t *testing.T, u span.URL, what string) {
 	t.Helper()
-	if msg := u.Offsets().Check(u.Href()); msg != "" {
+	if msg := offsets.Check(u.Offsets(), u.Href()); msg != "" {
 		t.Fatalf("%s: href %q: %s", what, u.Href(), msg)
 	}
 	_ = u.Origin() + u.Protocol() + u.Username() + u.Password() + u.Host() + u.Hostname() +

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -140,7 +141,7 @@ func percentDecode(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	return string(record.AppendPercentDecoded(make([]byte, 0, len(s)), []byte(s)))
+	return string(pct.AppendDecoded(make([]byte, 0, len(s)), []byte(s)))
 }
 
 // onlyNonASCIIEscapes reports whether every "%" of s starts a
@@ -151,7 +152,7 @@ func onlyNonASCIIEscapes(s string) bool {
 		if s[i] != '%' {
 			continue
 		}
-		if i+2 >= len(s) || !record.IsASCIIHexDigit(s[i+1]) || !record.IsASCIIHexDigit(s[i+2]) || s[i+1] < '8' {
+		if i+2 >= len(s) || !pct.IsASCIIHexDigit(s[i+1]) || !pct.IsASCIIHexDigit(s[i+2]) || s[i+1] < '8' {
 			return false
 		}
 		i += 2

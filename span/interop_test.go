@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -236,7 +237,7 @@ func checkPathVerbatim(t *testing.T, u span.URL, nu *url.URL) {
 // badPercent reports a "%" not followed by two hex digits.
 func badPercent(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && (i+2 >= len(s) || !record.IsASCIIHexDigit(s[i+1]) || !record.IsASCIIHexDigit(s[i+2])) {
+		if s[i] == '%' && (i+2 >= len(s) || !pct.IsASCIIHexDigit(s[i+1]) || !pct.IsASCIIHexDigit(s[i+2])) {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/record"
 )
@@ -20,10 +21,10 @@ func Parse(input string) (URL, error) {
 	return parseSlow(input)
 }
 
-// parseSlow is Parse's slow path, a function of its own so that Parse,
-// which nearly every URL leaves by its first return, has no defer to set
-// up (1.5-2% of Parse on absolute.txt, measured in one process against a
-// copy with the defer).
+// parseSlow is Parse's slow path: the standard's state machine, for the
+// inputs the fast path declines. It is a function of its own so that
+// Parse, which nearly every URL leaves by its first return, sets up no
+// defer.
 func parseSlow(input string) (URL, error) {
 	sc := getScratch()
 	defer scratches.Put(sc)
@@ -60,7 +61,8 @@ func (base URL) Parse(ref string) (URL, error) {
 	return base.parseSlow(ref)
 }
 
-// parseSlow is (URL).Parse's slow path, apart for the reason Parse's is.
+// parseSlow is (URL).Parse's slow path, a function of its own for the
+// reason Parse's is.
 func (base URL) parseSlow(ref string) (URL, error) {
 	sc := getScratch()
 	defer scratches.Put(sc)
@@ -76,7 +78,8 @@ func CanParse(input string) bool {
 	return canParseSlow(input)
 }
 
-// canParseSlow is CanParse's slow path, apart for the reason Parse's is.
+// canParseSlow is CanParse's slow path, a function of its own for the
+// reason Parse's is.
 func canParseSlow(input string) bool {
 	sc := getScratch()
 	defer scratches.Put(sc)
@@ -103,38 +106,53 @@ func ParseWithErrors(input string, base URL) (URL, []record.ValidationError, err
 	return u, errs, err
 }
 
-// ParseError is the error Parse returns: the validation error that made
-// the parse fail, its offset in the input, and the input (with any
-// password masked).
-type ParseError = slow.ParseError
-
+// parseWith runs the standard's parser p on input against base (nil for
+// none) and makes its record a URL.
 func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 	r, err := p.Parse(input, base, nil)
 	if err != nil {
-		return URL{}, err
+		return URL{}, parseError(err)
 	}
-	return FromRecord(r), nil
+	return fromRecord(r), nil
 }
 
 // recordFlags are the packed flags of a URL record.
 func recordFlags(r *record.URL) uint8 {
 	var f uint8
 	if r.IsSpecial() {
-		f |= record.FlagSpecial
+		f |= offsets.FlagSpecial
 	}
 	if r.OpaquePath {
-		f |= record.FlagOpaquePath
+		f |= offsets.FlagOpaquePath
 	}
 	return f
 }
 
-// FromRecord serializes a URL record into a URL value. The href shares the
-// memory the serialization is written to, which nothing writes again: one
-// allocation, where string(buf) made two for an href over 32 bytes (Go
-// puts a smaller buffer on the stack).
-func FromRecord(r *record.URL) URL {
+// FromRecord returns the URL whose record is r, after checking that r is
+// a record the URL parser could have produced: its serialization parses
+// back to the same href, with the same host kind, path kind and offsets.
+// A record that a setter of the standard modified passes; one built by
+// hand passes when it is in parsed form (a lowercase scheme, a host in its
+// serialized form with its kind, components percent-encoded as the parser
+// leaves them). Otherwise the error matches ErrInvalidRecord, or
+// ErrInputTooLong when the serialization would be longer than a URL can be.
+func FromRecord(r *record.URL) (URL, error) {
+	if r.SerializedLen() > offsets.MaxInput {
+		return URL{}, ErrInputTooLong
+	}
+	u := fromRecord(r)
+	if v, err := Parse(u.href); err != nil || v != u {
+		return URL{}, ErrInvalidRecord
+	}
+	return u, nil
+}
+
+// fromRecord serializes a record the parser produced into a URL value.
+// The href shares the memory the serialization is written to, which
+// nothing writes again: one allocation, where string(buf) would copy.
+func fromRecord(r *record.URL) URL {
 	buf, off := r.Serialize(make([]byte, 0, r.SerializedLen()), false)
-	return URL{href: unsafe.String(unsafe.SliceData(buf), len(buf)), p: record.Pack(&off, r.Host.Kind, recordFlags(r))}
+	return URL{href: unsafe.String(unsafe.SliceData(buf), len(buf)), p: offsets.Pack(&off, r.Host.Kind, recordFlags(r))}
 }
 
 // ToRecord fills r with u's components (reusing r's buffers): the form the
@@ -193,9 +211,9 @@ func ParseWithEncoding(input string, base URL, label string) (URL, error) {
 	}
 	r, err := p.Parse(input, b, enc)
 	if err != nil {
-		return URL{}, err
+		return URL{}, parseError(err)
 	}
-	return FromRecord(r), nil
+	return fromRecord(r), nil
 }
 
 // MustParse is Parse for inputs known to be valid, such as constants in

@@ -5,17 +5,18 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
 // Parser parses URLs from byte slices, as log processors read them,
 // without allocating once its buffers have grown: on every input, whether
 // the fast path or the standard's state machine parses it, and on failures
-// too. (Hosts with non-ASCII characters that are not plain Unicode domains
-// are the exception, such as one with a combining mark that NFC composes or
-// a code point that maps to several: their domain to ASCII goes through
-// golang.org/x/net/idna, which allocates. Plain ones, internal/uts46, are
-// nearly all that occur, of every script.)
+// too. Hosts with non-ASCII characters that are not plain Unicode domains
+// are the exception, such as one with a combining mark that NFC composes
+// or a code point that maps to several: their domain to ASCII goes
+// through golang.org/x/net/idna, which allocates. Plain ones, of every
+// script, are nearly all that occur.
 //
 // The price is lifetime: a URL (and an error) returned by a Parser aliases
 // the Parser's memory and is valid only until the next call on the same
@@ -23,8 +24,10 @@ import (
 // of its getters past the next call either: they are substrings of the
 // same memory. That includes map keys: assigning m[u.Hostname()] stores
 // the string as it is (and Go overwrites an existing string key with the
-// new one on every assignment), so clone a key before storing it. A Parser is not safe for concurrent use; give each
-// goroutine its own. The zero Parser is ready to use.
+// new one on every assignment), so clone a key before storing it.
+//
+// A Parser is not safe for concurrent use; give each goroutine its own.
+// The zero Parser is ready to use.
 type Parser struct {
 	in  []byte
 	buf fast.Buffer
@@ -38,7 +41,7 @@ func (p *Parser) Parse(input []byte) (URL, error) {
 	if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
 		return URL{p.own(href, input), pk}, nil
 	}
-	return p.slowParse(p.load(input), nil)
+	return p.parseSlow(p.load(input), nil)
 }
 
 // ParseRef resolves ref against base, like base.Parse. The result is valid
@@ -52,15 +55,14 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 		return URL{p.own(href, ref), pk}, nil
 	}
 	base.toRecord(&p.base)
-	return p.slowParse(p.load(ref), &p.base)
+	return p.parseSlow(p.load(ref), &p.base)
 }
 
 // view is input as a string, without a copy. The fast path only reads its
 // input during the call and keeps none of it but the href it returns,
 // which own moves into p's memory when it lies in input. A reference
-// joined to its base, and every fix-up, is built in p's buffer anyway:
-// copying each input first copied those bytes twice (7% of requests.txt
-// through ParseRef in an in-process A/B).
+// joined to its base, and every fix-up, is built in p's buffer anyway, so
+// copying each input first would copy those bytes twice.
 func view(input []byte) string {
 	return unsafe.String(unsafe.SliceData(input), len(input))
 }
@@ -85,16 +87,18 @@ func (p *Parser) load(input []byte) string {
 	return unsafe.String(unsafe.SliceData(p.in), len(p.in))
 }
 
-func (p *Parser) slowParse(s string, base *record.URL) (URL, error) {
+// parseSlow is the Parser's slow path: the standard's state machine on s,
+// which p owns, with the result serialized into p's memory.
+func (p *Parser) parseSlow(s string, base *record.URL) (URL, error) {
 	p.slow.ReuseError = true
 	r, err := p.slow.Parse(s, base, nil)
 	if err != nil {
-		return URL{}, err
+		return URL{}, parseError(err)
 	}
 	var off record.Offsets
 	p.out, off = r.Serialize(p.out[:0], false)
 	href := unsafe.String(unsafe.SliceData(p.out), len(p.out))
-	return URL{href: href, p: record.Pack(&off, r.Host.Kind, recordFlags(r))}, nil
+	return URL{href: href, p: offsets.Pack(&off, r.Host.Kind, recordFlags(r))}, nil
 }
 
 // Clone returns a copy of u that owns its memory: use it to keep a URL

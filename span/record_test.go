@@ -28,8 +28,8 @@ func TestToRecordRoundTrip(t *testing.T) {
 		if got := r.String(); got != u.Href() {
 			t.Errorf("%q: record serializes to %q, want %q", in, got, u.Href())
 		}
-		if back := span.FromRecord(&r); back != u {
-			t.Errorf("%q: FromRecord gives %q", in, back.Href())
+		if back, err := span.FromRecord(&r); err != nil || back != u {
+			t.Errorf("%q: FromRecord gives %q, %v", in, back.Href(), err)
 		}
 	}
 	u, _ := span.Parse("http://0x7f.1/")

@@ -3,7 +3,9 @@ package span
 import (
 	"encoding/json"
 	"log/slog"
-	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/internal/jsonstr"
+	"github.com/spanurl/spanurl/internal/mask"
 )
 
 // AppendTo appends u's href to dst and returns the extended slice. It
@@ -49,7 +51,7 @@ func (u URL) MarshalJSON() ([]byte, error) {
 	if u.href == "" {
 		return []byte("null"), nil
 	}
-	return appendJSONString(make([]byte, 0, len(u.href)+2), u.href), nil
+	return jsonstr.Append(make([]byte, 0, len(u.href)+2), u.href, true), nil
 }
 
 // UnmarshalJSON implements json.Unmarshaler: a JSON string is parsed as
@@ -77,46 +79,17 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// appendJSONString appends s as a JSON string, escaped as encoding/json
-// escapes strings by default. An href is ASCII without controls, so the
-// loop only meets '"', '\\' and the HTML-sensitive "<", ">", "&"; other
-// input takes encoding/json's own path.
-func appendJSONString(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c >= utf8.RuneSelf {
-			b, _ := json.Marshal(s)
-			return append(dst, b...)
-		}
-	}
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\\':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', c)
-			start = i + 1
-		case '<', '>', '&':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			start = i + 1
-		}
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
-
 // Redacted returns the href with the password, if any, replaced by
 // "xxxxx", as net/url's URL.Redacted does: the form to show or log a URL
-// in. Without a password it is the href itself (no allocation).
+// in. A ParseError masks its input with the same text. Without a password
+// it is the href itself (no allocation).
 func (u URL) Redacted() string {
 	if u.Password() == "" {
 		return u.href
 	}
 	// The password is href[UsernameEnd+1 : HostStart-1]: after ':' and
 	// before '@'.
-	return u.href[:u.p.UsernameEnd()+1] + "xxxxx" + u.href[u.p.HostStart()-1:]
+	return mask.Replace(u.href, int(u.p.UsernameEnd())+1, int(u.p.HostStart())-1)
 }
 
 // LogValue implements slog.LogValuer: a URL logs as its Redacted href, so

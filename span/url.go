@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -13,8 +14,8 @@ import (
 type URL struct {
 	href string
 	// p packs the offsets, host kind and flags: with two fields a URL stays
-	// in registers through calls and returns (see record.Packed).
-	p record.Packed
+	// in registers through calls and returns (see offsets.Packed).
+	p offsets.Packed
 }
 
 // IsZero reports whether u is the zero URL (not the result of a parse).
@@ -145,11 +146,11 @@ func (u URL) HostKind() record.HostKind { return u.p.Kind() }
 
 // IsSpecial reports whether the scheme is a special scheme (ftp, file,
 // http, https, ws, wss).
-func (u URL) IsSpecial() bool { return u.p.Flags()&record.FlagSpecial != 0 }
+func (u URL) IsSpecial() bool { return u.p.Flags()&offsets.FlagSpecial != 0 }
 
 // HasOpaquePath reports whether the URL has an opaque path (like
 // "mailto:x@example.org" or "data:,hi").
-func (u URL) HasOpaquePath() bool { return u.p.Flags()&record.FlagOpaquePath != 0 }
+func (u URL) HasOpaquePath() bool { return u.p.Flags()&offsets.FlagOpaquePath != 0 }
 
 // Offsets returns the component offsets within Href.
 func (u URL) Offsets() record.Offsets { return u.p.Offsets() }
@@ -175,26 +176,55 @@ func (u URL) Equal(v URL, excludeFragments bool) bool {
 	return u.href == v.href
 }
 
-// Origin returns the serialization of the URL's origin (the origin getter):
-// "scheme://host[:port]" for http, https, ws, wss and ftp; for a blob URL,
-// the origin of the URL its path parses to when that is http or https (a
-// file URL's origin is opaque); "null" for every opaque origin.
+// Origin returns the serialization of the URL's origin (the origin
+// getter): "scheme://host[:port]" when the origin is a tuple origin (see
+// OriginURL), "null" for every opaque origin. Without credentials it is a
+// substring of the href (no allocation).
 func (u URL) Origin() string {
-	switch u.Scheme() {
-	case "http", "https", "ws", "wss", "ftp":
-		return u.href[:u.p.SchemeEnd()+3] + u.Host()
-	case "blob":
-		inner, err := Parse(u.Pathname())
-		if err != nil {
-			return "null"
-		}
-		switch inner.Scheme() {
-		case "http", "https":
-			return inner.Origin()
-		}
+	o, ok := u.OriginURL()
+	if !ok {
 		return "null"
 	}
-	return "null"
+	if o.p.UsernameEnd() == o.p.HostStart() {
+		// No credentials: "scheme://host:port" is the href up to the
+		// path (a tuple origin's URL has a host, so no "/." guard).
+		return o.href[:o.p.PathStart()]
+	}
+	return o.href[:o.p.SchemeEnd()+3] + o.Host()
+}
+
+// OriginURL returns the URL whose scheme, host and port are u's origin
+// when that origin is a tuple origin, and false when it is opaque: the
+// URL Standard's origin of a URL, the one algorithm behind Origin and
+// api.OriginOf.
+//
+//   - ftp, http, https, ws, wss: u itself;
+//   - blob: the URL that u's path parses to, when its scheme is http or
+//     https (a file URL's origin is opaque; blob URL entries, which only
+//     a browser's blob URL store has, are not modeled);
+//   - file and every other scheme: opaque.
+func (u URL) OriginURL() (URL, bool) {
+	switch u.Scheme() {
+	case "ftp", "http", "https", "ws", "wss":
+		// Return the tuple origin (url's scheme, url's host, url's port, null).
+		return u, true
+	case "blob":
+		// 2. Let pathURL be the result of parsing the result of URL path serializing url.
+		pathURL, err := Parse(u.Pathname())
+		// 3. If pathURL is failure, then return a new opaque origin.
+		if err != nil {
+			return URL{}, false
+		}
+		// 4. If pathURL's scheme is "http", "https", or "file", then return pathURL's origin.
+		switch pathURL.Scheme() {
+		case "http", "https":
+			return pathURL, true
+		}
+	}
+	// A file URL's origin is left "as an exercise to the reader" (when in
+	// doubt, a new opaque origin); every other scheme's is a new opaque
+	// origin.
+	return URL{}, false
 }
 
 // GoString shows the URL for %#v.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -223,8 +224,8 @@ func canonicalizeOpaquePathname(value string) (string, error) {
 			continue
 		}
 		// Opaque path state 4.3: UTF-8 percent-encode c using the C0 control percent-encode set.
-		if record.C0ControlSet.Contains(c) {
-			path = record.AppendPercentEncodedByte(path, c)
+		if pct.C0ControlSet.Contains(c) {
+			path = pct.AppendByte(path, c)
 		} else {
 			path = append(path, c)
 		}

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/internal/jsonstr"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -234,7 +234,7 @@ func (w *worker) malformed(out []byte, msg string) []byte {
 	w.st.malformed++
 	if w.cfg.json {
 		out = append(out, `{"error":`...)
-		out = appendJSONString(out, msg)
+		out = jsonstr.Append(out, msg, false)
 		return append(out, "}\n"...)
 	}
 	out = append(out, "error: "...)
@@ -319,10 +319,10 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 		switch {
 		case f == fieldInput:
 			out = appendKey(out, &first, "input")
-			out = appendJSONString(out, input)
+			out = jsonstr.Append(out, input, false)
 		case f == fieldStatus:
 			out = appendKey(out, &first, "status")
-			out = appendJSONString(out, status(errs, err))
+			out = jsonstr.Append(out, status(errs, err), false)
 		case f == fieldErrors:
 			out = appendKey(out, &first, "errors")
 			out = append(out, '[')
@@ -331,7 +331,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 					out = append(out, ',')
 				}
 				out = append(out, `{"name":`...)
-				out = appendJSONString(out, e.Type.String())
+				out = jsonstr.Append(out, e.Type.String(), false)
 				out = append(out, `,"offset":`...)
 				out = strconv.AppendInt(out, int64(max(e.Offset-shift, 0)), 10)
 				out = append(out, '}')
@@ -347,9 +347,9 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 			out, ok = w.appendURLField(out, f, u)
 			if !ok {
 				out = append(out[:start], "null"...)
-			} else if needsJSONEscape(out[start+1:]) {
+			} else if jsonstr.NeedsEscape(out[start+1:]) {
 				v := string(out[start+1:])
-				out = appendJSONString(out[:start], v)
+				out = jsonstr.Append(out[:start], v, false)
 			} else {
 				out = append(out, '"')
 			}
@@ -357,7 +357,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 	}
 	if err != nil {
 		out = appendKey(out, &first, "error")
-		out = appendJSONString(out, err.Error())
+		out = jsonstr.Append(out, err.Error(), false)
 	}
 	return append(out, "}\n"...)
 }
@@ -448,15 +448,15 @@ type registrable struct {
 	ok     bool
 }
 
-// appendOrigin appends u.Origin() without building the string for the
-// schemes whose origin is a tuple (Origin itself handles the others).
+// appendOrigin appends u.Origin() without building a string for a URL
+// with credentials.
 func appendOrigin(out []byte, u span.URL) []byte {
-	switch s := u.Scheme(); s {
-	case "http", "https", "ws", "wss", "ftp":
-		out = append(out, u.Href()[:len(s)+len("://")]...)
-		return append(out, u.Host()...)
+	o, ok := u.OriginURL()
+	if !ok {
+		return append(out, "null"...)
 	}
-	return append(out, u.Origin()...)
+	out = append(out, o.Href()[:len(o.Scheme())+len("://")]...)
+	return append(out, o.Host()...)
 }
 
 // status is "failure" for an input that does not parse, "invalid" for one
@@ -485,77 +485,6 @@ func appendOneLine(out []byte, s string) []byte {
 		}
 	}
 	return out
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s as a JSON string exactly as encoding/json
-// writes it with SetEscapeHTML(false): '"', '\\' and control characters
-// escaped, each byte of invalid UTF-8 as U+FFFD, U+2028 and U+2029 as
-// \u2028 and \u2029.
-func appendJSONString(out []byte, s string) []byte {
-	out = append(out, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
-			out = append(out, s[start:i]...)
-			switch b {
-			case '"', '\\':
-				out = append(out, '\\', b)
-			case '\b':
-				out = append(out, `\b`...)
-			case '\f':
-				out = append(out, `\f`...)
-			case '\n':
-				out = append(out, `\n`...)
-			case '\r':
-				out = append(out, `\r`...)
-			case '\t':
-				out = append(out, `\t`...)
-			default:
-				out = append(out, `\u00`...)
-				out = append(out, hexDigits[b>>4], hexDigits[b&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			out = append(out, s[start:i]...)
-			out = append(out, "\uFFFD"...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			out = append(out, s[start:i]...)
-			out = append(out, `\u202`...)
-			out = append(out, hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	out = append(out, s[start:]...)
-	return append(out, '"')
-}
-
-// needsJSONEscape reports whether appendJSONString would write b other
-// than as it is.
-func needsJSONEscape(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			return true
-		}
-	}
-	return false
 }
 
 // unsafeString views b as a string. The views never outlive the line

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -265,32 +264,6 @@ func TestTSVInputEscapes(t *testing.T) {
 	_, got, _ = spanurl(t, in, "-format", "combined", "-fields", "href,input")
 	if want := "http://localhost/abcd\t/a\tb\\nc\\rd\n"; got != want {
 		t.Errorf("input last: got %q, want %q", got, want)
-	}
-}
-
-// TestJSONString compares appendJSONString with encoding/json.
-func TestJSONString(t *testing.T) {
-	cases := []string{"", "plain", `"quoted" \ back`, "\x00\x01\b\f\n\r\t\x1f\x7f", "<&>", "é€𝄞",
-		"\u2028\u2029", "\xff", "a\xc3", "\xed\xa0\x80", "\xf4\x90\x80\x80"}
-	r := rand.New(rand.NewPCG(4, 4))
-	for range 2000 {
-		b := make([]byte, r.IntN(12))
-		for i := range b {
-			b[i] = byte(r.IntN(256))
-			if r.IntN(2) == 0 {
-				b[i] = "\"\\\x00\xe2\x80\xa8é"[r.IntN(8)]
-			}
-		}
-		cases = append(cases, string(b))
-	}
-	for _, s := range cases {
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
-		enc.Encode(s)
-		if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {
-			t.Errorf("%q: got %s, want %s", s, got, want.String())
-		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -19,8 +20,8 @@ import (
 // call of its own would cost more than its checks, which are a few mask
 // operations on one asm.Block (64 bytes to classify, not a scanner's
 // window). Whatever it takes, the scanner's tiers take the same way.
-func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool) {
-	if len(s) == 0 || len(s) > record.MaxInput {
+func ParseAbsolute(s string, buf *Buffer) (href string, p offsets.Packed, ok bool) {
+	if len(s) == 0 || len(s) > offsets.MaxInput {
 		return "", p, false
 	}
 	end, port := lowerHTTP(s)
@@ -38,11 +39,11 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p record.Packed, ok bool
 					return "", p, true
 				}
 				out := append(grow(buf, n+1), s...)
-				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, record.HostDomain, record.FlagSpecial), true
+				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, record.HostDomain, offsets.FlagSpecial), true
 			}
 			if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
 				query, fragment := termsAt(s, term)
-				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
+				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, offsets.FlagSpecial), true
 			}
 		}
 	}
@@ -268,7 +269,7 @@ func termsAt(s string, term uint64) (query, fragment int) {
 // end) ends at a '/' in the first block, and the path, query and fragment
 // run on through the others. ok false leaves s to parseSpecial. A URL
 // taken is in its serialized form: its href is s.
-func parseWindow(sc *scanner, s string, end int) (p record.Packed, ok bool) {
+func parseWindow(sc *scanner, s string, end int) (p offsets.Packed, ok bool) {
 	a := end + 3
 	b := &sc.blocks[0]
 	hostEnd, ok := shortHost(b, a, 64)
@@ -311,7 +312,7 @@ func parseWindow(sc *scanner, s string, end int) (p record.Packed, ok bool) {
 			}
 		}
 	}
-	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, record.FlagSpecial), true
+	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, offsets.FlagSpecial), true
 }
 
 // scanScheme returns the index of the ":" ending a scheme at the start of
@@ -338,7 +339,7 @@ func scanScheme(s string) (int, bool) {
 // parseAfterScheme is ParseAbsolute once the scanner of s is set up and
 // s[:schemeEnd] is known to be a scheme (upperScheme: with uppercase
 // letters).
-func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, p record.Packed, ok bool) {
+func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, p offsets.Packed, ok bool) {
 	switch specialScheme(s, schemeEnd) {
 	case schemeOther:
 	case schemeHTTP:

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/asm"
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/offsets"
 )
 
 func TestLowerHTTP(t *testing.T) {
@@ -35,7 +35,7 @@ func TestLowerHTTP(t *testing.T) {
 }
 
 // general is ParseAbsolute without tiers 1 and 2: tier 3 alone.
-func general(s string) (string, record.Packed, bool) {
+func general(s string) (string, offsets.Packed, bool) {
 	end, port := lowerHTTP(s)
 	return parseSpecial(scannerOf(s), s, end, false, port, nil)
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/pct"
 )
 
 // Paths with single- and double-dot segments ("/a/./b", "/a/../b", also
@@ -22,16 +22,16 @@ import (
 // returns where the query and fragment begin, or -1.
 func checkDotted(s string, p int, special bool) (query, fragment int, ok bool) {
 	query, fragment = -1, -1
-	set := &record.PathSet
+	set := &pct.PathSet
 	for i := p; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '#' && fragment < 0:
-			fragment, set = i, &record.FragmentSet
+			fragment, set = i, &pct.FragmentSet
 		case c == '?' && query < 0 && fragment < 0:
-			query, set = i, &record.SpecialQuerySet
+			query, set = i, &pct.SpecialQuerySet
 			if !special {
-				set = &record.QuerySet
+				set = &pct.QuerySet
 			}
 		case c == '\\' && query < 0 && fragment < 0, set.Contains(c):
 			return -1, -1, false

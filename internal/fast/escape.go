@@ -3,7 +3,7 @@ package fast
 import (
 	"unicode/utf8"
 
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/pct"
 )
 
 // The URL-parsing states a percent-encoding fix-up starts in.
@@ -52,7 +52,7 @@ func escapable(sc *scanner, from int) (growth int, ok bool) {
 		case c >= 0x80:
 			// A run of non-ASCII bytes (a word in another script) in one step.
 			ascii = false
-			end := record.NonASCIIEnd(sc.s, i)
+			end := pct.NonASCIIEnd(sc.s, i)
 			encoded += end - i
 			it.skipTo(sc, end)
 		default:
@@ -84,7 +84,7 @@ func appendEscaped(dst []byte, sc *scanner, from int, state escapeState) (out []
 		case c == '#' && state != inFragment:
 			dst = append(dst, s[run:i]...)
 			run = i
-			state, set, fragment = inFragment, &record.FragmentSet, len(dst)
+			state, set, fragment = inFragment, &pct.FragmentSet, len(dst)
 		case c == '?' && (state == inPath || state == inOpaquePath || state == inNonSpecialPath):
 			dst = append(dst, s[run:i]...)
 			run = i
@@ -95,7 +95,7 @@ func appendEscaped(dst []byte, sc *scanner, from int, state escapeState) (out []
 		case set.Contains(c):
 			dst = append(dst, s[run:i]...)
 			if c < 0x80 {
-				dst = record.AppendPercentEncodedByte(dst, c)
+				dst = pct.AppendByte(dst, c)
 				run = i + 1
 			} else {
 				dst, run = appendNonASCII(dst, sc, &it, i)
@@ -112,24 +112,24 @@ func appendEscaped(dst []byte, sc *scanner, from int, state escapeState) (out []
 //
 //go:noinline
 func appendNonASCII(dst []byte, sc *scanner, it *iter, i int) ([]byte, int) {
-	end := record.NonASCIIEnd(sc.s, i)
-	dst = record.AppendPercentEncodedAll(dst, sc.s[i:end])
+	end := pct.NonASCIIEnd(sc.s, i)
+	dst = pct.AppendAll(dst, sc.s[i:end])
 	it.skipTo(sc, end)
 	return dst, end
 }
 
 // encodeSets returns the percent-encode set that state writes with, and
 // the one of the query that a '?' begins from it.
-func encodeSets(state escapeState) (set, querySet *record.EncodeSet) {
+func encodeSets(state escapeState) (set, querySet *pct.Set) {
 	switch state {
 	case inQuery:
-		return &record.SpecialQuerySet, &record.SpecialQuerySet
+		return &pct.SpecialQuerySet, &pct.SpecialQuerySet
 	case inFragment:
-		return &record.FragmentSet, &record.SpecialQuerySet
+		return &pct.FragmentSet, &pct.SpecialQuerySet
 	case inOpaquePath:
-		return &record.C0ControlSet, &record.QuerySet
+		return &pct.C0ControlSet, &pct.QuerySet
 	case inNonSpecialPath:
-		return &record.PathSet, &record.QuerySet
+		return &pct.PathSet, &pct.QuerySet
 	}
-	return &record.PathSet, &record.SpecialQuerySet
+	return &pct.PathSet, &pct.SpecialQuerySet
 }

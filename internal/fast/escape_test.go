@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spanurl/spanurl/internal/asm"
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/pct"
 )
 
 func TestEscapable(t *testing.T) {
@@ -82,14 +82,14 @@ func appendEscapedBytes(dst []byte, rest string, state escapeState) (out []byte,
 		c := rest[i]
 		switch {
 		case c == '#' && state != inFragment:
-			state, set, fragment = inFragment, &record.FragmentSet, len(dst)
+			state, set, fragment = inFragment, &pct.FragmentSet, len(dst)
 		case c == '?' && (state == inPath || state == inOpaquePath || state == inNonSpecialPath):
 			state, set, query = inQuery, querySet, len(dst)
 		case c == ' ' && state == inOpaquePath && i+1 < len(rest) && (rest[i+1] == '?' || rest[i+1] == '#'):
 			dst = append(dst, "%20"...)
 			continue
 		case set.Contains(c):
-			dst = record.AppendPercentEncodedByte(dst, c)
+			dst = pct.AppendByte(dst, c)
 			continue
 		}
 		dst = append(dst, c)
@@ -102,8 +102,8 @@ func appendEscapedBytes(dst []byte, rest string, state escapeState) (out []byte,
 // every C0 control and non-ASCII byte is of classBad, the only bytes
 // escapable looks at.
 func TestEscapeClass(t *testing.T) {
-	sets := map[string]*record.EncodeSet{"path": &record.PathSet, "special-query": &record.SpecialQuerySet,
-		"query": &record.QuerySet, "fragment": &record.FragmentSet, "C0 control": &record.C0ControlSet}
+	sets := map[string]*pct.Set{"path": &pct.PathSet, "special-query": &pct.SpecialQuerySet,
+		"query": &pct.QuerySet, "fragment": &pct.FragmentSet, "C0 control": &pct.C0ControlSet}
 	for c := 0; c < 256; c++ {
 		var b [1]asm.Block
 		asm.Classify(b[:], string([]byte{byte(c)}))

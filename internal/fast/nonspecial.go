@@ -3,13 +3,14 @@ package fast
 import (
 	"math/bits"
 
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
 // parseOpaque is tier 4: a non-special scheme followed by an opaque path,
 // "scheme:path[?query][#fragment]" with a path not starting with "/", or
 // by "//" and an opaque host (parseNonSpecialAuthority).
-func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
+func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk offsets.Packed, ok bool) {
 	n := len(s)
 	p := schemeEnd + 1
 	if p < n && s[p] == '/' {
@@ -57,13 +58,13 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 			return "", pk, true
 		}
 		size := n + growth
-		if size > record.MaxInput {
+		if size > offsets.MaxInput {
 			return "", pk, false
 		}
 		out := grow(buf, size)
 		out = appendLower(out, s[:p])
 		out, queryStart, fragmentStart = appendEscaped(out, sc, p, inOpaquePath)
-		return finish(buf, out), pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
+		return finish(buf, out), pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, offsets.FlagOpaquePath), true
 	}
 	href = s
 	if upperScheme && building(buf) {
@@ -72,7 +73,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 		out = append(out, s[schemeEnd:]...)
 		href = finish(buf, out)
 	}
-	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, record.FlagOpaquePath), true
+	return href, pack(schemeEnd, p, p, -1, p, queryStart, fragmentStart, record.HostNull, offsets.FlagOpaquePath), true
 }
 
 // parseNonSpecialAuthority handles a non-special URL written
@@ -81,7 +82,7 @@ func parseOpaque(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Bu
 // printable ASCII that needs no percent-encoding and is not empty, with no
 // credentials and no port; its path, query and fragment are those of a
 // special URL's but for the query percent-encode set.
-func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk record.Packed, ok bool) {
+func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme bool, buf *Buffer) (href string, pk offsets.Packed, ok bool) {
 	n := len(s)
 	a := schemeEnd + 3
 	if a >= n || s[a-1] != '/' || s[a] == '/' {
@@ -151,7 +152,7 @@ func parseNonSpecialAuthority(sc *scanner, s string, schemeEnd int, upperScheme 
 	size := n
 	if escape {
 		size += growth
-		if size > record.MaxInput {
+		if size > offsets.MaxInput {
 			return "", pk, false
 		}
 	}

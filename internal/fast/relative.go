@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/asm"
+	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -17,7 +18,7 @@ import (
 // absolute URLs, with dot segments resolved (dots.go) when nothing else
 // needs the slow path or percent-encoding. The result is built as buf
 // says (see Buffer); an empty reference returns a substring of the base.
-func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string, p record.Packed, ok bool) {
+func Resolve(bh string, bp offsets.Packed, ref string, buf *Buffer) (href string, p offsets.Packed, ok bool) {
 	// Most absolute references are http or https URLs with "//", which
 	// lowerHTTP tells: they are ParseAbsolute's, whatever the base, which
 	// is not even read (its href is one more cache line to load). The 'h'
@@ -30,8 +31,8 @@ func Resolve(bh string, bp record.Packed, ref string, buf *Buffer) (href string,
 	}
 	kind := bp.Kind()
 	// file: bases keep their Windows drive letter quirks on the slow path.
-	if bp.Flags()&record.FlagSpecial == 0 || kind == record.HostNull || kind == record.HostEmpty ||
-		bh[:bp.SchemeEnd()] == "file" || len(ref) > record.MaxInput-len(bh) {
+	if bp.Flags()&offsets.FlagSpecial == 0 || kind == record.HostNull || kind == record.HostEmpty ||
+		bh[:bp.SchemeEnd()] == "file" || len(ref) > offsets.MaxInput-len(bh) {
 		return "", p, false
 	}
 	pathStart := int(bp.PathStart())
@@ -247,9 +248,9 @@ func lastSlash(s string) int {
 // resolveDotted builds prefix (the base up to a point in its path) and the
 // segments of ref from rel on, with ref's dot segments resolved against
 // the base's path (see checkDotted), then ref's query and fragment.
-func resolveDotted(bp record.Packed, prefix, ref string, rel int, buf *Buffer) (string, record.Packed, bool) {
+func resolveDotted(bp offsets.Packed, prefix, ref string, rel int, buf *Buffer) (string, offsets.Packed, bool) {
 	q, f, ok := checkDotted(ref, rel, true)
-	if !ok || len(prefix)+len(ref) >= record.MaxInput {
+	if !ok || len(prefix)+len(ref) >= offsets.MaxInput {
 		return "", bp, false
 	}
 	if !building(buf) {
@@ -296,7 +297,7 @@ func checkRelativePath(sc *scanner, ref string, start int) (q, f int, escape, ok
 // withPath builds prefix (the base up to where ref's path goes) +
 // ref[start:], percent-encoding it if escape; q and f are ref's query and
 // fragment positions, negative for none.
-func withPath(sc *scanner, bp record.Packed, prefix, ref string, start, q, f int, escape bool, buf *Buffer) (string, record.Packed, bool) {
+func withPath(sc *scanner, bp offsets.Packed, prefix, ref string, start, q, f int, escape bool, buf *Buffer) (string, offsets.Packed, bool) {
 	if escape {
 		href, q, f, ok := joinEscaped(sc, prefix, ref, start, inPath, buf)
 		return href, bp.WithQueryFragment(omittedOr(q, 0), omittedOr(f, 0)), ok
@@ -316,7 +317,7 @@ func joinEscaped(sc *scanner, prefix, ref string, start int, state escapeState, 
 		return "", -1, -1, false
 	}
 	size := len(prefix) + len(ref) - start + growth
-	if size > record.MaxInput {
+	if size > offsets.MaxInput {
 		return "", -1, -1, false
 	}
 	if !building(buf) {

@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/asm"
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/offsets"
 )
 
 // compareScannerWay checks that Resolve takes ref against the base bh, bp
 // as the scanner's way does: check (checkPath or checkRelativePath) from
 // byte 0, then withPath after prefix.
-func compareScannerWay(t *testing.T, bh string, bp record.Packed, ref string,
+func compareScannerWay(t *testing.T, bh string, bp offsets.Packed, ref string,
 	check func(*scanner, string, int) (int, int, bool, bool), prefix string) {
 	t.Helper()
 	href, p, ok := Resolve(bh, bp, ref, nil)

@@ -1,9 +1,12 @@
 package fast
 
-import "github.com/spanurl/spanurl/record"
+import (
+	"github.com/spanurl/spanurl/internal/offsets"
+	"github.com/spanurl/spanurl/record"
+)
 
-// Results are returned as (href string, p record.Packed, ok bool), and a
-// base is taken as (href string, p record.Packed), never as a struct of
+// Results are returned as (href string, p offsets.Packed, ok bool), and a
+// base is taken as (href string, p offsets.Packed), never as a struct of
 // the two: the compiler keeps a struct in registers only up to 32 bytes,
 // and copying a larger one through memory stalls on store-to-load
 // forwarding at every call and return.
@@ -12,8 +15,8 @@ import "github.com/spanurl/spanurl/record"
 // username ends where the host starts). A port, query or fragment of -1 is
 // absent: uint32(-1) is record.Omitted. It is small enough to inline, as
 // every accepted URL passes here.
-func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment int, kind record.HostKind, flags uint8) record.Packed {
-	return record.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), uint32(port),
+func pack(schemeEnd, hostStart, hostEnd, port, pathStart, query, fragment int, kind record.HostKind, flags uint8) offsets.Packed {
+	return offsets.PackFields(uint32(schemeEnd), uint32(hostStart), uint32(hostStart), uint32(hostEnd), uint32(port),
 		uint32(pathStart), uint32(query), uint32(fragment), kind, flags)
 }
 

@@ -3,6 +3,8 @@ package fast
 import (
 	"math/bits"
 
+	"github.com/spanurl/spanurl/internal/offsets"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/uts46"
 	"github.com/spanurl/spanurl/record"
 )
@@ -16,7 +18,7 @@ import (
 // specialDotted for a path with dot segments). The first step is written
 // out here, not called: nearly every URL of this tier runs it, and a call
 // would cost parseSpecial's live registers a round trip through the stack.
-func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p record.Packed, ok bool) {
+func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaultPort int, buf *Buffer) (href string, p offsets.Packed, ok bool) {
 	n := len(s)
 	// The authority: exactly two slashes after the scheme, then up to the
 	// first "/", "?" or "#". Of the delimiters, only "." (label
@@ -126,10 +128,10 @@ func parseSpecial(sc *scanner, s string, schemeEnd int, upperScheme bool, defaul
 	if !upperScheme && !upperHost && !dropPort && !missingSlash && !escape {
 		// The input is its own serialization.
 		if userEnd >= 0 {
-			return s, record.PackFields(uint32(schemeEnd), uint32(userEnd), uint32(a), uint32(hostEnd), uint32(port),
-				uint32(end), uint32(queryStart), uint32(fragmentStart), kind, record.FlagSpecial), true
+			return s, offsets.PackFields(uint32(schemeEnd), uint32(userEnd), uint32(a), uint32(hostEnd), uint32(port),
+				uint32(end), uint32(queryStart), uint32(fragmentStart), kind, offsets.FlagSpecial), true
 		}
-		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, record.FlagSpecial), true
+		return s, pack(schemeEnd, a, hostEnd, port, end, queryStart, fragmentStart, kind, offsets.FlagSpecial), true
 	}
 	if !building(buf) {
 		return "", p, true
@@ -154,7 +156,7 @@ func canonicalUserinfo(s string, a, at int) int {
 			userEnd = i
 			continue
 		}
-		if record.UserinfoSet.Contains(c) {
+		if pct.UserinfoSet.Contains(c) {
 			return -1
 		}
 	}
@@ -254,7 +256,7 @@ func specialPort(digits string, defaultPort int) (port int, dropPort, ok bool) {
 // escape percent-encodes the path, query and fragment, which makes them at
 // most growth bytes longer. The other arguments are where parseSpecial
 // found the parts in sc.s.
-func buildSpecial(sc *scanner, schemeEnd, a, hostEnd, colon, end, port int, kind record.HostKind, idn, dropPort, missingSlash, escape bool, growth, queryStart, fragmentStart int, buf *Buffer) (string, record.Packed, bool) {
+func buildSpecial(sc *scanner, schemeEnd, a, hostEnd, colon, end, port int, kind record.HostKind, idn, dropPort, missingSlash, escape bool, growth, queryStart, fragmentStart int, buf *Buffer) (string, offsets.Packed, bool) {
 	s := sc.s
 	size := len(s)
 	if idn {
@@ -264,8 +266,8 @@ func buildSpecial(sc *scanner, schemeEnd, a, hostEnd, colon, end, port int, kind
 	}
 	if escape {
 		size += growth
-		if size > record.MaxInput {
-			return "", record.Packed{}, false
+		if size > offsets.MaxInput {
+			return "", offsets.Packed{}, false
 		}
 	}
 	if dropPort {
@@ -292,22 +294,22 @@ func buildSpecial(sc *scanner, schemeEnd, a, hostEnd, colon, end, port int, kind
 	}
 	if escape {
 		out, queryStart, fragmentStart = appendEscaped(out, sc, end, inPath)
-		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, record.FlagSpecial), true
+		return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, queryStart, fragmentStart, kind, offsets.FlagSpecial), true
 	}
 	shift := len(out) - end // how far the rest of s moves
 	out = append(out, s[end:]...)
-	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, record.FlagSpecial), true
+	return finish(buf, out), pack(schemeEnd, a, hostOut, port, pathStart, moved(queryStart, shift), moved(fragmentStart, shift), kind, offsets.FlagSpecial), true
 }
 
 // specialDotted is parseSpecial's build for a path that checkPath declined
 // (see checkDotted): s[end] == '/'; the rest as parseSpecial has it.
-func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPort bool, kind record.HostKind, buf *Buffer) (string, record.Packed, bool) {
+func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPort bool, kind record.HostKind, buf *Buffer) (string, offsets.Packed, bool) {
 	q, f, ok := checkDotted(s, end, true)
 	if !ok {
-		return "", record.Packed{}, false
+		return "", offsets.Packed{}, false
 	}
 	if !building(buf) {
-		return "", record.Packed{}, true
+		return "", offsets.Packed{}, true
 	}
 	out := grow(buf, len(s))
 	out = appendLower(out, s[:schemeEnd])
@@ -318,7 +320,7 @@ func specialDotted(s string, schemeEnd, a, hostEnd, colon, end, port int, dropPo
 	}
 	pathStart := len(out)
 	out, q, f = appendResolved(out, pathStart, s, end+1, q, f)
-	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, q, f, kind, record.FlagSpecial), true
+	return finish(buf, out), pack(schemeEnd, a, hostEnd, port, pathStart, q, f, kind, offsets.FlagSpecial), true
 }
 
 func appendLower(dst []byte, s string) []byte {

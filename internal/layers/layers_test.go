@@ -23,20 +23,21 @@ const modulePath = "github.com/spanurl/spanurl"
 // so two packages of one layer never import each other. DESIGN.md has the
 // same table (its "Layers" section); TestDesignTable keeps the two equal.
 var table = [][]string{
-	0: {"record", "internal/asm", "internal/uts46", "internal/form", "internal/testvectors"},
-	1: {"internal/fast", "internal/slow"},
-	2: {"span"},
-	3: {"api"},
-	4: {"httpurl", "fileurl"},
-	5: {"urlpattern"},
-	6: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers"},
+	0: {"record", "internal/asm", "internal/uts46", "internal/form", "internal/pct", "internal/mask", "internal/jsonstr", "internal/apipin", "internal/testvectors"},
+	1: {"internal/offsets"},
+	2: {"internal/fast", "internal/slow"},
+	3: {"span"},
+	4: {"api"},
+	5: {"httpurl", "fileurl"},
+	6: {"urlpattern"},
+	7: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers"},
 }
 
 // testOnly are the packages that only _test.go files may import: they find
 // test data and know how the tests are built, which no library code needs.
 // The tests of every layer may import them, so they import no package of
 // the module themselves.
-var testOnly = map[string]bool{"internal/testvectors": true}
+var testOnly = map[string]bool{"internal/testvectors": true, "internal/apipin": true}
 
 // layerOf returns the layer of every package in table.
 func layerOf() map[string]int {

@@ -3,6 +3,8 @@ package slow
 import (
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/mask"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -210,7 +212,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				// 5.4. Otherwise, if c is not the EOF code point: query null, shorten path, path state, decrease pointer.
 				case c != eof:
 					url.Query, url.HasQuery = url.Query[:0], false
-					url.ShortenPath()
+					shortenPath(url)
 					state = PathState
 					pointer--
 				}
@@ -284,9 +286,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					}
 					// 1.4.2-4. UTF-8 percent-encode codePoint using the userinfo percent-encode set and append it.
 					if passwordTokenSeen {
-						url.Password = appendEncodedByte(url.Password, buffer[i], &record.UserinfoSet)
+						url.Password = appendEncodedByte(url.Password, buffer[i], &pct.UserinfoSet)
 					} else {
-						url.Username = appendEncodedByte(url.Username, buffer[i], &record.UserinfoSet)
+						url.Username = appendEncodedByte(url.Username, buffer[i], &pct.UserinfoSet)
 					}
 				}
 				// 1.5. Set buffer to the empty string.
@@ -433,9 +435,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				case c != eof:
 					// 4.4.1. Set url's query to null.
 					url.Query, url.HasQuery = url.Query[:0], false
-					if !record.StartsWithWindowsDriveLetter(in[pointer:]) {
+					if !startsWithWindowsDriveLetter(in[pointer:]) {
 						// 4.4.2. Not a Windows drive letter: shorten url's path.
-						url.ShortenPath()
+						shortenPath(url)
 					} else {
 						// 4.4.3. Otherwise, file-invalid-Windows-drive-letter validation error, set url's path to « ».
 						r.add(record.FileInvalidWindowsDriveLetter, pointer)
@@ -464,9 +466,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					// 2.1.1. Set url's host to base's host.
 					url.Host.CopyFrom(&base.Host)
 					// 2.1.2. Without a drive letter here, keep base's normalized drive letter.
-					if first, ok := base.FirstPathSegment(); ok && !record.StartsWithWindowsDriveLetter(in[pointer:]) &&
-						record.IsNormalizedWindowsDriveLetter(first) {
-						url.AppendPathSegment(first)
+					if first, ok := firstPathSegment(base); ok && !startsWithWindowsDriveLetter(in[pointer:]) &&
+						isNormalizedWindowsDriveLetter(first) {
+						appendPathSegment(url, first)
 					}
 				}
 				// 2.2. Set state to path state, and decrease pointer by 1.
@@ -480,7 +482,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				pointer--
 				switch {
 				// 1.1. A Windows drive letter is not a host: file-invalid-Windows-drive-letter-host, path state (buffer kept).
-				case override == NoState && record.IsWindowsDriveLetter(buffer):
+				case override == NoState && isWindowsDriveLetter(buffer):
 					r.add(record.FileInvalidWindowsDriveLetterHost, pointer+1-len(buffer))
 					state = PathState
 				// 1.2. Otherwise, if buffer is the empty string:
@@ -543,7 +545,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				}
 			// 5. Otherwise, if state override is given and url's host is null, append the empty string to url's path.
 			case override != NoState && url.Host.Kind == record.HostNull:
-				url.AppendPathSegment(nil)
+				appendPathSegment(url, nil)
 			}
 
 		case PathState:
@@ -557,23 +559,23 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				switch {
 				// 1.2. If buffer is a double-dot URL path segment: shorten url's path; without a slash after it, append the empty string.
 				case isDoubleDotSegment(buffer):
-					url.ShortenPath()
+					shortenPath(url)
 					if !slash {
-						url.AppendPathSegment(nil)
+						appendPathSegment(url, nil)
 					}
 				// 1.3. Otherwise, a single-dot URL path segment without a slash after it appends the empty string.
 				case isSingleDotSegment(buffer):
 					if !slash {
-						url.AppendPathSegment(nil)
+						appendPathSegment(url, nil)
 					}
 				// 1.4. Otherwise (not a single-dot URL path segment):
 				default:
 					// 1.4.1. A file URL's first segment that is a Windows drive letter is normalized to "X:".
-					if string(url.Scheme) == "file" && len(url.Path) == 0 && record.IsWindowsDriveLetter(buffer) {
+					if string(url.Scheme) == "file" && len(url.Path) == 0 && isWindowsDriveLetter(buffer) {
 						buffer[1] = ':'
 					}
 					// 1.4.2. Append buffer to url's path.
-					url.AppendPathSegment(buffer)
+					appendPathSegment(url, buffer)
 				}
 				// 1.5. Set buffer to the empty string.
 				buffer = buffer[:0]
@@ -590,7 +592,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			} else {
 				// 2.1-2.2. Report code points that are not URL units.
 				// 2.3. UTF-8 percent-encode c using the path percent-encode set and append the result to buffer.
-				buffer, pointer = p.encodeRun(buffer, pointer, &pathPlain, &record.PathSet)
+				buffer, pointer = p.encodeRun(buffer, pointer, &pathPlain, &pct.PathSet)
 			}
 
 		case OpaquePathState:
@@ -614,7 +616,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			case c != eof:
 				// 4.1-4.2. Report code points that are not URL units.
 				// 4.3. UTF-8 percent-encode c using the C0 control percent-encode set and append the result to url's path.
-				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &record.C0ControlSet)
+				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &pct.C0ControlSet)
 			}
 
 		case QueryState:
@@ -626,9 +628,9 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			// 2. If (without state override) c is "#", or c is EOF:
 			case override == NoState && c == '#' || c == eof:
 				// 2.1. Let queryPercentEncodeSet be the special-query percent-encode set if url is special; otherwise the query percent-encode set.
-				set := &record.QuerySet
+				set := &pct.QuerySet
 				if special {
-					set = &record.SpecialQuerySet
+					set = &pct.SpecialQuerySet
 				}
 				// 2.2. Percent-encode after encoding, with encoding, buffer, and queryPercentEncodeSet, and append the result to url's query.
 				url.Query = appendPercentEncodeAfterEncoding(url.Query, encoding, buffer, set, false)
@@ -653,7 +655,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 		case FragmentState:
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
-				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &record.FragmentSet)
+				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &pct.FragmentSet)
 			}
 		}
 
@@ -680,7 +682,7 @@ func (p *Parser) checkURLUnit(pointer int) {
 	c := in[pointer]
 	switch {
 	case c == '%':
-		if !(pointer+2 < len(in) && record.IsASCIIHexDigit(in[pointer+1]) && record.IsASCIIHexDigit(in[pointer+2])) {
+		if !(pointer+2 < len(in) && pct.IsASCIIHexDigit(in[pointer+1]) && pct.IsASCIIHexDigit(in[pointer+2])) {
 			p.errs.add(record.InvalidURLUnit, pointer)
 		}
 	case c < utf8.RuneSelf:
@@ -720,9 +722,9 @@ func copyAuthority(url, base *record.URL) {
 }
 
 // appendEncodedByte UTF-8 percent-encodes one byte of a code point.
-func appendEncodedByte(dst []byte, c byte, set *record.EncodeSet) []byte {
+func appendEncodedByte(dst []byte, c byte, set *pct.Set) []byte {
 	if set.Contains(c) {
-		return record.AppendPercentEncodedByte(dst, c)
+		return pct.AppendByte(dst, c)
 	}
 	return append(dst, c)
 }
@@ -773,6 +775,6 @@ func isAlpha(c int) bool { return c >= 0 && (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 func isDigit(c int) bool { return c >= '0' && c <= '9' }
 
 func tooLong(input string) error {
-	in, cut := maskedInput(input)
+	in, cut := mask.Input(input)
 	return &ParseError{Input: in, Truncated: cut, Err: ErrInputTooLong}
 }

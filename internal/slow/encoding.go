@@ -8,7 +8,7 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/pct"
 )
 
 // This file is the URL Standard's "percent-encode after encoding" with the
@@ -273,7 +273,7 @@ func singleByteC1(x encoding.Encoding) uint32 {
 
 // AppendPercentEncodeAfterEncoding is appendPercentEncodeAfterEncoding for
 // the api layer (the application/x-www-form-urlencoded serializer).
-func AppendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, set *record.EncodeSet, spaceAsPlus bool) []byte {
+func AppendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, set *pct.Set, spaceAsPlus bool) []byte {
 	return appendPercentEncodeAfterEncoding(dst, enc, input, set, spaceAsPlus)
 }
 
@@ -281,7 +281,7 @@ func AppendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 // enc (nil: UTF-8), input (UTF-8; each byte of an invalid sequence is taken
 // as U+FFFD), percentEncodeSet set and spaceAsPlus, appending the result to
 // dst. It never fails and runs in time linear in len(input).
-func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, set *record.EncodeSet, spaceAsPlus bool) []byte {
+func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, set *pct.Set, spaceAsPlus bool) []byte {
 	w := percentEncodeWriter{dst: dst, set: set, spaceAsPlus: spaceAsPlus}
 	if enc == nil {
 		// UTF-8: the encoder never fails and its output is the input's own
@@ -362,7 +362,7 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 // byte of encodeOutput as it is produced.
 type percentEncodeWriter struct {
 	dst         []byte
-	set         *record.EncodeSet
+	set         *pct.Set
 	spaceAsPlus bool
 }
 
@@ -372,13 +372,13 @@ func (w *percentEncodeWriter) byte(b byte) {
 	case b == ' ' && w.spaceAsPlus:
 		w.dst = append(w.dst, '+')
 	// 5.3.2-5.3.4. isomorph is byte as a code point; every set contains all
-	// non-ASCII code points (record.EncodeSet.Contains is true for b >=
+	// non-ASCII code points (pct.Set.Contains is true for b >=
 	// 0x80). If isomorph is not in percentEncodeSet, append it.
 	case !w.set.Contains(b):
 		w.dst = append(w.dst, b)
 	// 5.3.5. Otherwise, percent-encode byte and append the result.
 	default:
-		w.dst = record.AppendPercentEncodedByte(w.dst, b)
+		w.dst = pct.AppendByte(w.dst, b)
 	}
 }
 

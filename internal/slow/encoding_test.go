@@ -10,13 +10,13 @@ import (
 
 	"golang.org/x/text/encoding/htmlindex"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/testvectors"
-	"github.com/spanurl/spanurl/record"
 )
 
 // encPercent runs percent-encode after encoding with the encoding label
 // (failing t on an unknown label).
-func encPercent(t *testing.T, label, input string, set *record.EncodeSet, spaceAsPlus bool) string {
+func encPercent(t *testing.T, label, input string, set *pct.Set, spaceAsPlus bool) string {
 	t.Helper()
 	enc, err := LookupEncoding(label)
 	if err != nil {
@@ -41,7 +41,7 @@ func TestPercentEncodingWPT(t *testing.T) {
 	}
 	for _, r := range rows {
 		for label, want := range r.Output {
-			if got := encPercent(t, label, r.Input, &record.SpecialQuerySet, false); got != want {
+			if got := encPercent(t, label, r.Input, &pct.SpecialQuerySet, false); got != want {
 				t.Errorf("query: %q in %s = %q, want %q", r.Input, label, got, want)
 			}
 		}
@@ -50,7 +50,7 @@ func TestPercentEncodingWPT(t *testing.T) {
 			t.Errorf("%q: no utf-8 output", r.Input)
 			continue
 		}
-		if got := string(appendPercentEncodeAfterEncoding(nil, nil, []byte(r.Input), &record.FragmentSet, false)); got != want {
+		if got := string(appendPercentEncodeAfterEncoding(nil, nil, []byte(r.Input), &pct.FragmentSet, false)); got != want {
 			t.Errorf("fragment: %q = %q, want %q", r.Input, got, want)
 		}
 	}
@@ -62,26 +62,26 @@ func TestPercentEncodeAfterEncodingSpecExamples(t *testing.T) {
 	tests := []struct {
 		label       string
 		input       string
-		set         *record.EncodeSet
+		set         *pct.Set
 		setName     string
 		spaceAsPlus bool
 		want        string
 	}{
-		{"Shift_JIS", " ", &record.UserinfoSet, "userinfo", false, "%20"},
-		{"Shift_JIS", "≡", &record.UserinfoSet, "userinfo", false, "%81%DF"},
-		{"Shift_JIS", "‽", &record.UserinfoSet, "userinfo", false, "%26%238253%3B"},
+		{"Shift_JIS", " ", &pct.UserinfoSet, "userinfo", false, "%20"},
+		{"Shift_JIS", "≡", &pct.UserinfoSet, "userinfo", false, "%81%DF"},
+		{"Shift_JIS", "‽", &pct.UserinfoSet, "userinfo", false, "%26%238253%3B"},
 		// The standard's table gives "%1B(J\%1B(B" with the userinfo set,
 		// but that set contains U+005C (\), so the algorithm gives %5C;
 		// whatwg/url#896 changed the example to the special-query set,
 		// which gives "%1B(J\%1B(B". Both follow from the algorithm.
-		{"ISO-2022-JP", "¥", &record.UserinfoSet, "userinfo", false, "%1B(J%5C%1B(B"},
-		{"ISO-2022-JP", "¥", &record.SpecialQuerySet, "special-query", false, `%1B(J\%1B(B`},
-		{"Shift_JIS", "1+1 ≡ 2%20‽", &record.UserinfoSet, "userinfo", true, "1+1+%81%DF+2%20%26%238253%3B"},
+		{"ISO-2022-JP", "¥", &pct.UserinfoSet, "userinfo", false, "%1B(J%5C%1B(B"},
+		{"ISO-2022-JP", "¥", &pct.SpecialQuerySet, "special-query", false, `%1B(J\%1B(B`},
+		{"Shift_JIS", "1+1 ≡ 2%20‽", &pct.UserinfoSet, "userinfo", true, "1+1+%81%DF+2%20%26%238253%3B"},
 		// whatwg/url#896 moved that example to the form-urlencoded set.
-		{"Shift_JIS", "1+1 ≡ 2%20‽", &record.FormURLEncodedSet, "form-urlencoded", true, "1%2B1+%81%DF+2%2520%26%238253%3B"},
-		{"UTF-8", "≡", &record.UserinfoSet, "userinfo", false, "%E2%89%A1"},
-		{"UTF-8", "‽", &record.UserinfoSet, "userinfo", false, "%E2%80%BD"},
-		{"UTF-8", "Say what‽", &record.UserinfoSet, "userinfo", false, "Say%20what%E2%80%BD"},
+		{"Shift_JIS", "1+1 ≡ 2%20‽", &pct.FormURLEncodedSet, "form-urlencoded", true, "1%2B1+%81%DF+2%2520%26%238253%3B"},
+		{"UTF-8", "≡", &pct.UserinfoSet, "userinfo", false, "%E2%89%A1"},
+		{"UTF-8", "‽", &pct.UserinfoSet, "userinfo", false, "%E2%80%BD"},
+		{"UTF-8", "Say what‽", &pct.UserinfoSet, "userinfo", false, "Say%20what%E2%80%BD"},
 	}
 	for _, tt := range tests {
 		if got := encPercent(t, tt.label, tt.input, tt.set, tt.spaceAsPlus); got != tt.want {
@@ -272,7 +272,7 @@ func TestPercentEncodeAfterEncodingEncoders(t *testing.T) {
 		{"Shift_JIS", "😀", "%26%23128512%3B"},
 	}
 	for _, tt := range tests {
-		if got := encPercent(t, tt.label, tt.input, &record.SpecialQuerySet, false); got != tt.want {
+		if got := encPercent(t, tt.label, tt.input, &pct.SpecialQuerySet, false); got != tt.want {
 			t.Errorf("%s %+q = %q, want %q", tt.label, tt.input, got, tt.want)
 		}
 	}
@@ -281,30 +281,30 @@ func TestPercentEncodeAfterEncodingEncoders(t *testing.T) {
 func TestPercentEncodeAfterEncodingSetsAndPlus(t *testing.T) {
 	tests := []struct {
 		label, input string
-		set          *record.EncodeSet
+		set          *pct.Set
 		spaceAsPlus  bool
 		want         string
 	}{
 		// spaceAsPlus comes before the set: even a set without U+0020.
-		{"UTF-8", "a b", &record.C0ControlSet, true, "a+b"},
-		{"UTF-8", "a b", &record.C0ControlSet, false, "a b"},
-		{"UTF-8", "a b+", &record.FormURLEncodedSet, true, "a+b%2B"},
-		{"windows-1252", "a b€", &record.FormURLEncodedSet, true, "a+b%80"},
-		{"UTF-8", "\x00\x1f\x7f~é", &record.C0ControlSet, false, "%00%1F%7F~%C3%A9"},
-		{"UTF-8", "\"#<>'`{}", &record.QuerySet, false, "%22%23%3C%3E'`{}"},
-		{"UTF-8", "\"#<>'`{}", &record.SpecialQuerySet, false, "%22%23%3C%3E%27`{}"},
-		{"UTF-8", "\"#<>'`{}", &record.FragmentSet, false, "%22#%3C%3E'%60{}"},
-		{"UTF-8", "!'()*-._~", &record.FormURLEncodedSet, false, "%21%27%28%29*-._%7E"},
-		{"gb18030", "\"#<>'", &record.QuerySet, false, "%22%23%3C%3E'"},
+		{"UTF-8", "a b", &pct.C0ControlSet, true, "a+b"},
+		{"UTF-8", "a b", &pct.C0ControlSet, false, "a b"},
+		{"UTF-8", "a b+", &pct.FormURLEncodedSet, true, "a+b%2B"},
+		{"windows-1252", "a b€", &pct.FormURLEncodedSet, true, "a+b%80"},
+		{"UTF-8", "\x00\x1f\x7f~é", &pct.C0ControlSet, false, "%00%1F%7F~%C3%A9"},
+		{"UTF-8", "\"#<>'`{}", &pct.QuerySet, false, "%22%23%3C%3E'`{}"},
+		{"UTF-8", "\"#<>'`{}", &pct.SpecialQuerySet, false, "%22%23%3C%3E%27`{}"},
+		{"UTF-8", "\"#<>'`{}", &pct.FragmentSet, false, "%22#%3C%3E'%60{}"},
+		{"UTF-8", "!'()*-._~", &pct.FormURLEncodedSet, false, "%21%27%28%29*-._%7E"},
+		{"gb18030", "\"#<>'", &pct.QuerySet, false, "%22%23%3C%3E'"},
 		// ISO-2022-JP's escapes go through the set like any byte.
-		{"ISO-2022-JP", "漢", &record.ComponentSet, false, "%1B%24B4A%1B(B"},
+		{"ISO-2022-JP", "漢", &pct.ComponentSet, false, "%1B%24B4A%1B(B"},
 		// The error's "%26%23...%3B" is not percent-encoded again.
-		{"Shift_JIS", "‽", &record.FormURLEncodedSet, false, "%26%238253%3B"},
+		{"Shift_JIS", "‽", &pct.FormURLEncodedSet, false, "%26%238253%3B"},
 		// Invalid UTF-8: each invalid byte is U+FFFD.
-		{"UTF-8", "a\xffb\xe2\x80", &record.QuerySet, false, "a%EF%BF%BDb%EF%BF%BD%EF%BF%BD"},
-		{"Shift_JIS", "a\xffb", &record.QuerySet, false, "a%26%2365533%3Bb"},
-		{"gb18030", "\xc0", &record.QuerySet, false, "%841%A47"},
-		{"ISO-2022-JP", "漢\xff", &record.QuerySet, false, "%1B$B4A%1B(B%26%2365533%3B"},
+		{"UTF-8", "a\xffb\xe2\x80", &pct.QuerySet, false, "a%EF%BF%BDb%EF%BF%BD%EF%BF%BD"},
+		{"Shift_JIS", "a\xffb", &pct.QuerySet, false, "a%26%2365533%3Bb"},
+		{"gb18030", "\xc0", &pct.QuerySet, false, "%841%A47"},
+		{"ISO-2022-JP", "漢\xff", &pct.QuerySet, false, "%1B$B4A%1B(B%26%2365533%3B"},
 	}
 	for _, tt := range tests {
 		if got := encPercent(t, tt.label, tt.input, tt.set, tt.spaceAsPlus); got != tt.want {
@@ -313,7 +313,7 @@ func TestPercentEncodeAfterEncodingSetsAndPlus(t *testing.T) {
 	}
 	// The exported form is the same algorithm, appending.
 	e, _ := LookupEncoding("shift_jis")
-	if got := string(AppendPercentEncodeAfterEncoding([]byte("x="), e, []byte("≡ ‽"), &record.FormURLEncodedSet, true)); got != "x=%81%DF+%26%238253%3B" {
+	if got := string(AppendPercentEncodeAfterEncoding([]byte("x="), e, []byte("≡ ‽"), &pct.FormURLEncodedSet, true)); got != "x=%81%DF+%26%238253%3B" {
 		t.Errorf("AppendPercentEncodeAfterEncoding = %q", got)
 	}
 }
@@ -516,14 +516,14 @@ func TestPercentEncodeAfterEncodingNoAlloc(t *testing.T) {
 	in := []byte("a b\"c<d>é‽\x00\xff")
 	dst := make([]byte, 0, 256)
 	allocs := testing.AllocsPerRun(100, func() {
-		dst = appendPercentEncodeAfterEncoding(dst[:0], nil, in, &record.SpecialQuerySet, true)
+		dst = appendPercentEncodeAfterEncoding(dst[:0], nil, in, &pct.SpecialQuerySet, true)
 	})
 	if allocs != 0 {
 		t.Errorf("UTF-8 percent-encode after encoding: %v allocs", allocs)
 	}
 	e := mustLookupEncoding(t, "windows-1252")
 	allocs = testing.AllocsPerRun(100, func() {
-		dst = appendPercentEncodeAfterEncoding(dst[:0], e, []byte("ascii only query"), &record.SpecialQuerySet, false)
+		dst = appendPercentEncodeAfterEncoding(dst[:0], e, []byte("ascii only query"), &pct.SpecialQuerySet, false)
 	})
 	if allocs != 0 {
 		t.Errorf("windows-1252, ASCII input: %v allocs", allocs)
@@ -554,7 +554,7 @@ func TestPercentEncodeAfterEncodingLinear(t *testing.T) {
 		dst := make([]byte, 0, 40*len(large))
 		once := func(in []byte) time.Duration {
 			start := time.Now()
-			appendPercentEncodeAfterEncoding(dst[:0], enc, in, &record.SpecialQuerySet, false)
+			appendPercentEncodeAfterEncoding(dst[:0], enc, in, &pct.SpecialQuerySet, false)
 			return time.Since(start)
 		}
 		once(large) // warm up: builds the lazy tables
@@ -593,7 +593,7 @@ func FuzzPercentEncodeAfterEncoding(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := appendPercentEncodeAfterEncoding(nil, enc, input, &record.ComponentSet, plus)
+		out := appendPercentEncodeAfterEncoding(nil, enc, input, &pct.ComponentSet, plus)
 		for _, b := range out {
 			if b >= utf8.RuneSelf {
 				t.Fatalf("%s %q: non-ASCII output %q", label, input, out)
@@ -601,9 +601,9 @@ func FuzzPercentEncodeAfterEncoding(f *testing.F) {
 		}
 		if enc == nil {
 			want := []rune(string(input)) // invalid bytes become U+FFFD
-			decoded := record.AppendPercentDecoded(nil, out)
+			decoded := pct.AppendDecoded(nil, out)
 			if plus {
-				decoded = record.AppendPercentDecoded(nil, []byte(strings.ReplaceAll(string(out), "+", "%20")))
+				decoded = pct.AppendDecoded(nil, []byte(strings.ReplaceAll(string(out), "+", "%20")))
 			}
 			if string(decoded) != string(want) {
 				t.Fatalf("%q: round trip gave %q", input, decoded)
@@ -627,14 +627,14 @@ func TestPercentEncodeAfterEncodingConcurrent(t *testing.T) {
 	}
 	for label, in := range inputs {
 		enc := mustLookupEncoding(t, label)
-		want := string(appendPercentEncodeAfterEncoding(nil, enc, []byte(in), &record.SpecialQuerySet, false))
+		want := string(appendPercentEncodeAfterEncoding(nil, enc, []byte(in), &pct.SpecialQuerySet, false))
 		done := make(chan string)
 		for range 4 {
 			go func() {
 				var got string
 				for range 50 {
 					e, _ := LookupEncoding(label)
-					got = string(appendPercentEncodeAfterEncoding(nil, e, []byte(in), &record.SpecialQuerySet, false))
+					got = string(appendPercentEncodeAfterEncoding(nil, e, []byte(in), &pct.SpecialQuerySet, false))
 				}
 				done <- got
 			}()

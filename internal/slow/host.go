@@ -4,6 +4,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -70,7 +71,7 @@ func parseHost(h *record.Host, input []byte, isOpaque bool, r *reporter, at int,
 	buf := (*tmp)[:0]
 	domain := input
 	if hasPercent {
-		buf = record.AppendPercentDecoded(buf, input)
+		buf = pct.AppendDecoded(buf, input)
 		domain = buf
 		nonASCII = false
 		for _, c := range domain {

@@ -100,7 +100,9 @@ func TestParseIPv4(t *testing.T) {
 		address, ok := parseIPv4([]byte(tt.in), r, tt.at)
 		got := fail
 		if ok {
-			got = string(record.AppendIPv4(nil, address))
+			var h record.Host
+			h.SetIPv4(address)
+			got = string(h.Text)
 		}
 		if got != tt.want {
 			t.Errorf("parseIPv4(%q) = %s, want %s", tt.in, got, tt.want)

@@ -1,6 +1,9 @@
 package slow
 
-import "github.com/spanurl/spanurl/record"
+import (
+	"github.com/spanurl/spanurl/internal/pct"
+	"github.com/spanurl/spanurl/record"
+)
 
 // parseIPv6 runs the IPv6 parser on input (the host without its brackets).
 // Validation errors are reported at at+i for input[i]; an address that
@@ -56,7 +59,7 @@ pieces:
 		value, length := 0, 0
 		// 6.4. While length is less than 4 and c is an ASCII hex digit, set value to value × 0x10 + c
 		// interpreted as hexadecimal number, and increase pointer and length by 1.
-		for length < 4 && pointer < len(input) && record.IsASCIIHexDigit(input[pointer]) {
+		for length < 4 && pointer < len(input) && pct.IsASCIIHexDigit(input[pointer]) {
 			value = value*0x10 + ipv6HexValue(input[pointer])
 			pointer++
 			length++

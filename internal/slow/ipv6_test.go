@@ -104,7 +104,7 @@ func TestParseIPv6(t *testing.T) {
 	}
 }
 
-// TestIPv6Serialize checks the IPv6 serializer (record.AppendIPv6), in
+// TestIPv6Serialize checks the IPv6 serializer (record.Host.SetIPv6), in
 // particular its choice of the piece run to compress, on parsed addresses.
 func TestIPv6Serialize(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -134,8 +134,10 @@ func TestIPv6Serialize(t *testing.T) {
 			t.Errorf("parseIPv6(%q) failed", tt.in)
 			continue
 		}
-		if got := string(record.AppendIPv6(nil, address)); got != tt.want {
-			t.Errorf("AppendIPv6(parseIPv6(%q)) = %q, want %q", tt.in, got, tt.want)
+		var h record.Host
+		h.SetIPv6(address)
+		if got := string(h.Text); got != "["+tt.want+"]" {
+			t.Errorf("SetIPv6(parseIPv6(%q)) = %q, want [%s]", tt.in, got, tt.want)
 		}
 	}
 }

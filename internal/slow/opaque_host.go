@@ -3,6 +3,7 @@ package slow
 import (
 	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -36,7 +37,7 @@ func parseOpaqueHost(dst []byte, input []byte, r *reporter, at int) ([]byte, boo
 		}
 		// 3. If input contains a U+0025 (%) and the two code points following it are not ASCII hex digits, invalid-URL-unit validation error.
 		for i, c := range input {
-			if c == '%' && !(i+2 < len(input) && record.IsASCIIHexDigit(input[i+1]) && record.IsASCIIHexDigit(input[i+2])) {
+			if c == '%' && !(i+2 < len(input) && pct.IsASCIIHexDigit(input[i+1]) && pct.IsASCIIHexDigit(input[i+2])) {
 				r.add(record.InvalidURLUnit, at+i)
 				break
 			}
@@ -44,7 +45,7 @@ func parseOpaqueHost(dst []byte, input []byte, r *reporter, at int) ([]byte, boo
 	}
 
 	// 4. Return the result of running UTF-8 percent-encode on input using the C0 control percent-encode set.
-	return record.AppendPercentEncoded(dst, input, &record.C0ControlSet), true
+	return pct.Append(dst, input, &pct.C0ControlSet), true
 }
 
 // isForbiddenHostCodePoint reports whether c is a forbidden host code

@@ -43,7 +43,7 @@ type Parser struct {
 	// then returns. When false, reporting costs one branch per error.
 	CollectErrors bool
 	// MaxInput, when positive, lowers the longest accepted input and
-	// serialization below record.MaxInput (tests use it to exercise the
+	// serialization below offsets.MaxInput (tests use it to exercise the
 	// limit without 4 GiB strings).
 	MaxInput int
 	// ReuseError makes a failing run return a *ParseError owned by the

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/spanurl/spanurl/record"
+	"github.com/spanurl/spanurl/internal/pct"
 )
 
 // The rest of this package is the standard's steps as written. This file
@@ -46,7 +46,7 @@ type plainSet [4]uint64
 
 // plainOf is every byte outside set and stops (set holds every non-ASCII
 // byte).
-func plainOf(set *record.EncodeSet, stops string) (t plainSet) {
+func plainOf(set *pct.Set, stops string) (t plainSet) {
 	for c := range 256 {
 		if !set.Contains(byte(c)) && strings.IndexByte(stops, byte(c)) < 0 {
 			t[c>>6] |= 1 << (c & 63)
@@ -60,9 +60,9 @@ func plainOf(set *record.EncodeSet, stops string) (t plainSet) {
 // the URL-unit check reports nothing when errors are not collected).
 // Never modified after initialization.
 var (
-	pathPlain       = plainOf(&record.PathSet, "/\\?#")
-	opaquePathPlain = plainOf(&record.C0ControlSet, "?# ")
-	fragmentPlain   = plainOf(&record.FragmentSet, "")
+	pathPlain       = plainOf(&pct.PathSet, "/\\?#")
+	opaquePathPlain = plainOf(&pct.C0ControlSet, "?# ")
+	fragmentPlain   = plainOf(&pct.FragmentSet, "")
 	authorityPlain  = allBut("@/\\?#")
 	hostPlain       = allBut(":/\\?#[]")
 )
@@ -102,7 +102,7 @@ func (p *Parser) nonASCIIRun(i int) int {
 	if !shortcuts || p.errs.on {
 		return 0
 	}
-	return record.NonASCIIEnd(p.input, i) - i
+	return pct.NonASCIIEnd(p.input, i) - i
 }
 
 // takeRun is a step of the authority or host state that appends
@@ -125,12 +125,12 @@ func (p *Parser) takeRun(dst []byte, i int, t *plainSet) ([]byte, int) {
 // encoded (those steps would encode every byte: every percent-encode set
 // holds them all, and none ends these states). It returns the position of
 // the last byte taken.
-func (p *Parser) encodeRun(dst []byte, i int, plain *plainSet, set *record.EncodeSet) ([]byte, int) {
+func (p *Parser) encodeRun(dst []byte, i int, plain *plainSet, set *pct.Set) ([]byte, int) {
 	if k := p.plainRun(i, plain); k > 0 {
 		return append(dst, p.input[i:i+k]...), i + k - 1
 	}
 	if k := p.nonASCIIRun(i); k > 0 {
-		return record.AppendPercentEncodedAll(dst, p.input[i:i+k]), i + k - 1
+		return pct.AppendAll(dst, p.input[i:i+k]), i + k - 1
 	}
 	p.checkURLUnit(i)
 	return appendEncodedByte(dst, p.input[i], set), i
@@ -159,7 +159,7 @@ func plainInput(s string) bool {
 // asciiRun returns how many bytes from input[i] on percent-encode after
 // encoding with UTF-8 appends unchanged: ASCII bytes outside set, but a
 // space when spaceAsPlus.
-func asciiRun(input []byte, i int, set *record.EncodeSet, spaceAsPlus bool) int {
+func asciiRun(input []byte, i int, set *pct.Set, spaceAsPlus bool) int {
 	if !shortcuts {
 		return 0
 	}

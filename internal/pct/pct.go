@@ -1,19 +1,19 @@
-package record
+package pct
 
 import (
 	"math/bits"
 	"slices"
 )
 
-// EncodeSet is a percent-encode set: a set of bytes that the UTF-8
+// Set is a percent-encode set: a set of bytes that the UTF-8
 // percent-encode algorithms write as %XX. Every set of the standard contains
 // all non-ASCII code points, so a set is a 128-bit table for ASCII, and every
 // byte >= 0x80 (a byte of a UTF-8 encoded non-ASCII code point) is always in
 // the set.
-type EncodeSet struct{ lo, hi uint64 }
+type Set struct{ lo, hi uint64 }
 
 // Contains reports whether byte c is in the set.
-func (s *EncodeSet) Contains(c byte) bool {
+func (s *Set) Contains(c byte) bool {
 	if c < 64 {
 		return s.lo&(1<<c) != 0
 	}
@@ -24,7 +24,7 @@ func (s *EncodeSet) Contains(c byte) bool {
 }
 
 // with returns s plus every byte of chars.
-func (s EncodeSet) with(chars string) EncodeSet {
+func (s Set) with(chars string) Set {
 	for i := 0; i < len(chars); i++ {
 		c := chars[i]
 		if c < 64 {
@@ -37,7 +37,7 @@ func (s EncodeSet) with(chars string) EncodeSet {
 }
 
 // withRange returns s plus the bytes from first to last inclusive.
-func (s EncodeSet) withRange(first, last byte) EncodeSet {
+func (s Set) withRange(first, last byte) Set {
 	for c := first; ; c++ {
 		s = s.with(string(rune(c)))
 		if c == last {
@@ -50,7 +50,7 @@ func (s EncodeSet) withRange(first, last byte) EncodeSet {
 // exactly as the standard words it. They are never modified.
 var (
 	// C0ControlSet: the C0 controls and all code points greater than U+007E.
-	C0ControlSet = EncodeSet{}.withRange(0x00, 0x1f).with("\x7f")
+	C0ControlSet = Set{}.withRange(0x00, 0x1f).with("\x7f")
 	// FragmentSet: C0 control set plus space " < > `.
 	FragmentSet = C0ControlSet.with(" \"<>`")
 	// QuerySet: C0 control set plus space " # < >.
@@ -69,15 +69,15 @@ var (
 
 const upperHex = "0123456789ABCDEF"
 
-// AppendPercentEncodedByte appends "%XX" (upper hex) for c.
-func AppendPercentEncodedByte(dst []byte, c byte) []byte {
+// AppendByte appends "%XX" (upper hex) for c.
+func AppendByte(dst []byte, c byte) []byte {
 	return append(dst, '%', upperHex[c>>4], upperHex[c&15])
 }
 
-// AppendPercentEncodedAll appends "%XX" (upper hex) for every byte of s,
+// AppendAll appends "%XX" (upper hex) for every byte of s,
 // growing dst once: a run of non-ASCII bytes, which every percent-encode
 // set encodes whole.
-func AppendPercentEncodedAll[S ~string | ~[]byte](dst []byte, s S) []byte {
+func AppendAll[S ~string | ~[]byte](dst []byte, s S) []byte {
 	n := len(dst)
 	dst = slices.Grow(dst, 3*len(s))[:n+3*len(s)]
 	for i := range len(s) {
@@ -91,7 +91,7 @@ func AppendPercentEncodedAll[S ~string | ~[]byte](dst []byte, s S) []byte {
 // s[i] (i itself when s[i] is ASCII or i is len(s)). A word in another
 // script is such a run, and since every percent-encode set holds every
 // non-ASCII byte and none of them ends a path, query or fragment, parsers
-// encode the run in one step (AppendPercentEncodedAll).
+// encode the run in one step (AppendAll).
 func NonASCIIEnd[S ~string | ~[]byte](s S, i int) int {
 	// Eight bytes at a time (a word is tens of bytes): the first ASCII byte
 	// is the lowest byte of the little-endian word without its top bit.
@@ -108,12 +108,12 @@ func NonASCIIEnd[S ~string | ~[]byte](s S, i int) int {
 	return i
 }
 
-// AppendPercentEncoded UTF-8 percent-encodes s (already UTF-8) using set:
+// Append UTF-8 percent-encodes s (already UTF-8) using set:
 // each byte in the set is written as %XX, every other byte as itself.
-func AppendPercentEncoded(dst []byte, s []byte, set *EncodeSet) []byte {
+func Append(dst []byte, s []byte, set *Set) []byte {
 	for _, c := range s {
 		if set.Contains(c) {
-			dst = AppendPercentEncodedByte(dst, c)
+			dst = AppendByte(dst, c)
 		} else {
 			dst = append(dst, c)
 		}
@@ -121,10 +121,10 @@ func AppendPercentEncoded(dst []byte, s []byte, set *EncodeSet) []byte {
 	return dst
 }
 
-// AppendPercentDecoded appends the percent-decoding of input to dst: every
+// AppendDecoded appends the percent-decoding of input to dst: every
 // "%" followed by two ASCII hex digits becomes that byte; everything else,
 // including a "%" not so followed, is copied.
-func AppendPercentDecoded(dst []byte, input []byte) []byte {
+func AppendDecoded(dst []byte, input []byte) []byte {
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if c == '%' && i+2 < len(input) && IsASCIIHexDigit(input[i+1]) && IsASCIIHexDigit(input[i+2]) {

@@ -1,4 +1,6 @@
-package record
+package offsets
+
+import "github.com/spanurl/spanurl/record"
 
 // Packed holds a URL's Offsets, port, host kind and flags in four words.
 // It is the form URL values carry: a struct of two fields (a string and a
@@ -27,16 +29,16 @@ const (
 )
 
 // Pack builds the packed form of o with a host kind and flags.
-func Pack(o *Offsets, kind HostKind, flags uint8) Packed {
+func Pack(o *record.Offsets, kind record.HostKind, flags uint8) Packed {
 	return PackFields(o.SchemeEnd, o.UsernameEnd, o.HostStart, o.HostEnd, o.Port,
 		o.PathStart, o.QueryStart, o.FragmentStart, kind, flags)
 }
 
-// PackFields is Pack from the offsets one by one (port Omitted when
+// PackFields is Pack from the offsets one by one (port record.Omitted when
 // absent): the form the fast path, which has them in registers, uses.
-func PackFields(schemeEnd, usernameEnd, hostStart, hostEnd, port, pathStart, queryStart, fragmentStart uint32, kind HostKind, flags uint8) Packed {
+func PackFields(schemeEnd, usernameEnd, hostStart, hostEnd, port, pathStart, queryStart, fragmentStart uint32, kind record.HostKind, flags uint8) Packed {
 	w3 := uint64(fragmentStart) | uint64(kind)<<kindShift | uint64(flags)<<flagsShift
-	if port != Omitted {
+	if port != record.Omitted {
 		w3 |= uint64(port&0xffff)<<32 | 1<<hasPortBit
 	}
 	return Packed{
@@ -48,8 +50,8 @@ func PackFields(schemeEnd, usernameEnd, hostStart, hostEnd, port, pathStart, que
 }
 
 // Offsets unpacks the offsets.
-func (p Packed) Offsets() Offsets {
-	return Offsets{
+func (p Packed) Offsets() record.Offsets {
+	return record.Offsets{
 		SchemeEnd:     p.SchemeEnd(),
 		UsernameEnd:   p.UsernameEnd(),
 		HostStart:     p.HostStart(),
@@ -70,19 +72,19 @@ func (p Packed) HostEnd() uint32       { return uint32(p.W1 >> 32) }
 func (p Packed) PathStart() uint32     { return uint32(p.W2) }
 func (p Packed) QueryStart() uint32    { return uint32(p.W2 >> 32) }
 func (p Packed) FragmentStart() uint32 { return uint32(p.W3) }
-func (p Packed) Kind() HostKind        { return HostKind(p.W3 >> kindShift & 7) }
+func (p Packed) Kind() record.HostKind { return record.HostKind(p.W3 >> kindShift & 7) }
 func (p Packed) Flags() uint8          { return uint8(p.W3 >> flagsShift) }
 
-// Port returns the port, or Omitted.
+// Port returns the port, or record.Omitted.
 func (p Packed) Port() uint32 {
 	if p.W3&(1<<hasPortBit) == 0 {
-		return Omitted
+		return record.Omitted
 	}
 	return uint32(p.W3 >> 32 & 0xffff)
 }
 
 // WithQueryFragment returns p with the query and fragment starts replaced
-// (Omitted for absent).
+// (record.Omitted for absent).
 func (p Packed) WithQueryFragment(query, fragment uint32) Packed {
 	p.W2 = uint64(uint32(p.W2)) | uint64(query)<<32
 	p.W3 = p.W3&^0xffffffff | uint64(fragment)
@@ -101,10 +103,10 @@ func (p Packed) UsernameStart() uint32 {
 // PathEnd is where the path ends in an href of length n: at the query, the
 // fragment, or the end.
 func (p Packed) PathEnd(n int) uint32 {
-	if q := p.QueryStart(); q != Omitted {
+	if q := p.QueryStart(); q != record.Omitted {
 		return q
 	}
-	if f := p.FragmentStart(); f != Omitted {
+	if f := p.FragmentStart(); f != record.Omitted {
 		return f
 	}
 	return uint32(n)

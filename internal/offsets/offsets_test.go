@@ -1,0 +1,57 @@
+package offsets_test
+
+import (
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/offsets"
+	"github.com/spanurl/spanurl/record"
+)
+
+// TestOffsetsCheck: the consistency check rejects broken offsets (so that
+// the fuzzers relying on it can fail).
+func TestOffsetsCheck(t *testing.T) {
+	u := record.URL{}
+	u.Reset()
+	u.Scheme = []byte("https")
+	u.Host.SetText(record.HostDomain, []byte("h"))
+	u.Port = 8080
+	u.Path = []byte("/p")
+	u.Query, u.HasQuery = []byte("q"), true
+	href, off := u.Serialize(nil, false)
+	if msg := offsets.Check(off, string(href)); msg != "" {
+		t.Fatalf("good offsets rejected: %s", msg)
+	}
+	for name, mutate := range map[string]func(o *record.Offsets){
+		"scheme": func(o *record.Offsets) { o.SchemeEnd++ },
+		"port":   func(o *record.Offsets) { o.Port = 8081 },
+		"query":  func(o *record.Offsets) { o.QueryStart-- },
+		"path":   func(o *record.Offsets) { o.PathStart = uint32(len(href) + 1) },
+		"host":   func(o *record.Offsets) { o.HostStart = o.HostEnd + 1 },
+	} {
+		bad := off
+		mutate(&bad)
+		if offsets.Check(bad, string(href)) == "" {
+			t.Errorf("%s: broken offsets accepted", name)
+		}
+	}
+}
+
+// TestPacked: packing keeps every offset, the port (or its absence), the
+// host kind and the flags.
+func TestPacked(t *testing.T) {
+	for _, o := range []record.Offsets{
+		{SchemeEnd: 5, UsernameEnd: 8, HostStart: 12, HostEnd: 23, Port: 8080, PathStart: 28, QueryStart: 30, FragmentStart: 40},
+		{SchemeEnd: 6, UsernameEnd: 7, HostStart: 7, HostEnd: 7, Port: record.Omitted, PathStart: 7, QueryStart: record.Omitted, FragmentStart: record.Omitted},
+		{SchemeEnd: 1 << 31, UsernameEnd: 1<<32 - 2, HostStart: 3, HostEnd: 4, Port: 0, PathStart: 1<<32 - 2, QueryStart: 1<<32 - 2, FragmentStart: 1<<32 - 2},
+		{Port: 65535},
+	} {
+		for _, kind := range []record.HostKind{record.HostNull, record.HostDomain, record.HostEmpty} {
+			for _, flags := range []uint8{0, offsets.FlagSpecial, offsets.FlagSpecial | offsets.FlagOpaquePath} {
+				p := offsets.Pack(&o, kind, flags)
+				if got := p.Offsets(); got != o || p.Kind() != kind || p.Flags() != flags {
+					t.Errorf("Pack(%+v, %v, %d) unpacks to %+v, %v, %d", o, kind, flags, got, p.Kind(), p.Flags())
+				}
+			}
+		}
+	}
+}
