@@ -146,6 +146,9 @@ func newError(kind error, field, value, reason string, offset int, err error) *E
 	return &Error{Kind: kind, Field: field, Value: v, Reason: reason, Offset: offset, Err: err}
 }
 
+// maxQuoted is the length to which an Error's Value is cut.
+const maxQuoted = 256
+
 // maskValue masks anything in v that may be a password and cuts it to 256
 // bytes, as the URL parser's errors do. A value that is an authority (a
 // Host, a CONNECT target: neither a path nor a URL with "://") has its

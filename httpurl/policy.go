@@ -96,9 +96,6 @@ type Policy struct {
 // not the target's authority byte for byte.
 func (p Policy) ParseRequestTarget(target, host, scheme string) (span.URL, error) {
 	limit := p.hostLimit()
-	if len(host) > limit {
-		return span.URL{}, tooLong("host", host, limit, 0)
-	}
 	_, n := httpSchemePrefix(target)
 	end := 0
 	if n > 0 {
@@ -117,10 +114,16 @@ func (p Policy) ParseRequestTarget(target, host, scheme string) (span.URL, error
 		}
 		end = n + i
 	}
+	if len(host) > limit {
+		return span.URL{}, tooLong("host", host, limit, 0)
+	}
 	if p.WHATWG {
 		return ParseRequestTarget(target, host, scheme)
 	}
 	if n == 0 {
+		if err := checkLabelLengths("host", host, host, 0); err != nil {
+			return span.URL{}, err
+		}
 		u, err := ParseRequestTarget(target, host, scheme)
 		if err != nil {
 			return span.URL{}, err
@@ -129,6 +132,9 @@ func (p Policy) ParseRequestTarget(target, host, scheme string) (span.URL, error
 			return span.URL{}, err
 		}
 		return applyRules(u, "host", host, host, 0, true)
+	}
+	if err := checkLabelLengths("target", target, target[n:end], n); err != nil {
+		return span.URL{}, err
 	}
 	// The Host header is checked below, against the target's host.
 	u, err := ParseRequestTarget(target, "", scheme)
@@ -154,9 +160,15 @@ func (p Policy) ParseConnectTarget(target string) (span.URL, error) {
 	if len(target) > limit {
 		return span.URL{}, tooLong("target", target, limit, 0)
 	}
+	if p.WHATWG {
+		return ParseConnectTarget(target)
+	}
+	if err := checkLabelLengths("target", target, target, 0); err != nil {
+		return span.URL{}, err
+	}
 	u, err := ParseConnectTarget(target)
-	if err != nil || p.WHATWG {
-		return u, err
+	if err != nil {
+		return span.URL{}, err
 	}
 	return applyRules(u, "target", target, target, 0, false)
 }
@@ -172,8 +184,21 @@ func (p Policy) hostLimit() int {
 	return p.MaxHostLength
 }
 
+// tooLong is the error of a host longer than limit at offset base of
+// value. Of a value longer than an Error quotes, it reads only what it
+// quotes, so that the refusal costs the same whatever the length; a
+// password there is masked from the first ":" of the host on, since
+// finding the "@" that would end it means reading all of value.
 func tooLong(field, value string, limit, base int) *Error {
-	return newError(ErrHostTooLong, field, value, "longer than "+strconv.Itoa(limit)+" bytes", base+limit, nil)
+	reason := "longer than " + strconv.Itoa(limit) + " bytes"
+	if len(value) <= maxQuoted {
+		return newError(ErrHostTooLong, field, value, reason, base+limit, nil)
+	}
+	v := value[:maxQuoted] + "..."
+	if i := strings.IndexByte(v[min(base, maxQuoted):], ':'); i >= 0 {
+		v = v[:base+i+1] + "***"
+	}
+	return &Error{Kind: ErrHostTooLong, Field: field, Value: v, Reason: reason, Offset: base + limit}
 }
 
 // matchHost checks the Host header host of an absolute-form request whose
@@ -186,6 +211,11 @@ func (p Policy) matchHost(u span.URL, authority, host string) error {
 	}
 	if limit := p.hostLimit(); len(host) > limit {
 		return tooLong("host", host, limit, 0)
+	}
+	if !p.AllowHostMismatch {
+		if err := checkLabelLengths("host", host, host, 0); err != nil {
+			return err
+		}
 	}
 	h, err := ParseHost(host, u.Scheme())
 	if err != nil {
@@ -227,6 +257,41 @@ func (p Policy) checkPath(target string, start int) *Error {
 			return newError(ErrEncodedSeparator, "target", target, path[i:i+3], start+i, nil)
 		}
 	}
+}
+
+// checkLabelLengths refuses, before domain to ASCII runs on it, a host
+// (raw as received, at offset base of value) with a label of more than
+// 63 code points, counted after percent-decoding, between "." or "%2E":
+// no DNS label is longer, since every code point that domain to ASCII
+// keeps adds at least one octet to the label. Domain to ASCII then runs on
+// labels of at most 63 code points (before mapping), where its cost,
+// which grows with the square of a label's length, stays small. An IPv6
+// literal has no labels.
+func checkLabelLengths(field, value, raw string, base int) *Error {
+	name, _ := splitPort(raw)
+	if name != "" && name[0] == '[' {
+		return nil
+	}
+	count := 0
+	for i := 0; i < len(name); i++ {
+		c, next := name[i], i
+		if c == '%' {
+			if d, ok := unhex2(name[i+1:]); ok {
+				c, next = d, i+2
+			}
+		}
+		switch {
+		case c == '.':
+			count = 0
+		case c < 0x80 || c >= 0xC0: // an ASCII byte or the first of a UTF-8 sequence
+			count++
+			if count > maxDNSLabel {
+				return newError(ErrNotDNSName, field, value, "label longer than "+strconv.Itoa(maxDNSLabel)+" code points", base+i, nil)
+			}
+		}
+		i = next
+	}
+	return nil
 }
 
 // applyRules applies the host rules to u, parsed from the host raw as

@@ -73,6 +73,11 @@ var policyHosts = []struct {
 	// Lengths after domain to ASCII.
 	{host: strings.Repeat("a", 64) + ".example", err: httpurl.ErrNotDNSName, offset: 63},
 	{host: "a." + name253, err: httpurl.ErrNotDNSName, offset: 253},
+	// A label of more than 63 code points, refused before domain to ASCII.
+	{host: strings.Repeat("一", 64) + ".example", err: httpurl.ErrNotDNSName, offset: 63 * 3},
+	{host: "a." + strings.Repeat("%E4%B8%80", 64), err: httpurl.ErrNotDNSName, offset: 2 + 63*9},
+	{host: "a%2E" + strings.Repeat("a", 64), err: httpurl.ErrNotDNSName, offset: 4 + 63},
+	{host: strings.Repeat("一", 20) + ".example", want: "xn--4gqaaaaaaaaaaaaaaaaaaa.example"},
 	// Port 0.
 	{host: "example.com:0", err: httpurl.ErrPortZero, offset: 12},
 	{host: "example.com:000", err: httpurl.ErrPortZero, offset: 12},
