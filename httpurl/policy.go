@@ -32,9 +32,10 @@ const (
 //
 //   - The host, as received (the Host header, or the authority of an
 //     absolute-form or authority-form target, port included), is at
-//     most MaxHostLength bytes; a longer one is refused before any
-//     parsing (ErrHostTooLong), which bounds the cost of domain to
-//     ASCII.
+//     most MaxHostLength bytes (ErrHostTooLong), and none of its labels
+//     has more than 63 code points after percent-decoding
+//     (ErrNotDNSName): both are checked before any parsing, which bounds
+//     the cost of domain to ASCII.
 //   - The host is a DNS name or an IP address (ErrNotDNSName). A DNS
 //     name, after domain to ASCII, has labels of letters, digits and
 //     hyphens, of 1 to 63 octets, separated by single dots, 253 octets
