@@ -28,7 +28,7 @@ const (
 // denies on one spelling of each host and path, the one its backends
 // read. The zero Policy is the strict one; each field relaxes one rule.
 //
-// Under the strict policy, after the URL parser has accepted the request:
+// Under the strict policy, besides what the URL parser refuses:
 //
 //   - The host, as received (the Host header, or the authority of an
 //     absolute-form or authority-form target, port included), is at
