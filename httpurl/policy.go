@@ -196,8 +196,9 @@ func tooLong(field, value string, limit, base int) *Error {
 		return newError(ErrHostTooLong, field, value, reason, base+limit, nil)
 	}
 	v := value[:maxQuoted] + "..."
-	if i := strings.IndexByte(v[min(base, maxQuoted):], ':'); i >= 0 {
-		v = v[:base+i+1] + "***"
+	from := min(base, maxQuoted)
+	if i := strings.IndexByte(v[from:], ':'); i >= 0 {
+		v = v[:from+i+1] + "***"
 	}
 	return &Error{Kind: ErrHostTooLong, Field: field, Value: v, Reason: reason, Offset: base + limit}
 }

@@ -588,3 +588,23 @@ func TestPolicyAllocs(t *testing.T) {
 		t.Errorf("FromRequest: %v allocations, want 1", n)
 	}
 }
+
+// TestHostTooLongMasksPassword: the error of a host too long to read in
+// full still never shows a password.
+func TestHostTooLongMasksPassword(t *testing.T) {
+	long := strings.Repeat("a", 2000)
+	for _, tc := range []struct{ target, host string }{
+		{"/", "user:secret" + long + "@example.com"},
+		{"/", "user:secret@" + long},
+		{"http://user:secret" + long + "@example.com/", ""},
+		{"http://user:secret@" + long + "/", ""},
+	} {
+		_, err := strict.ParseRequestTarget(tc.target, tc.host, "http")
+		if !errors.Is(err, httpurl.ErrHostTooLong) || strings.Contains(fmt.Sprint(err), "secret") {
+			t.Errorf("%.30q, %.30q: %v", tc.target, tc.host, err)
+		}
+	}
+	if _, err := strict.ParseConnectTarget("user:secret@" + long + ":443"); !errors.Is(err, httpurl.ErrHostTooLong) || strings.Contains(err.Error(), "secret") {
+		t.Errorf("CONNECT: %v", err)
+	}
+}
