@@ -83,6 +83,82 @@
 // (span.URL), never on the raw header: "EXAMPLE.com", "example.com:80"
 // and "ex%61mple.com" are one host.
 //
+// # Routing policy
+//
+// The standard still leaves a proxy spellings that one component reads as
+// one thing and the next as another: "example.com." is another key than
+// "example.com" in a deny list but the same name to DNS; "/adm%69n" is
+// not "/admin" to a router that compares pathnames but is to a backend
+// that decodes the path; "[::ffff:127.0.0.1]" is 127.0.0.1 to the kernel
+// but not to an IPv4 deny list. So FromRequest applies a routing policy
+// to the standard's URL (Options.Policy, a Policy), strict unless the
+// caller relaxes it:
+//
+//   - The host, as received (port included), is at most
+//     Policy.MaxHostLength bytes (DefaultMaxHostLength, 1024, when 0),
+//     and no label has more than 63 code points; both are checked before
+//     the URL parser runs (ErrHostTooLong, ErrNotDNSName).
+//   - The host is a DNS name or an IP address (ErrNotDNSName): after
+//     domain to ASCII, letters, digits and hyphens in labels of 1 to 63
+//     octets between single dots, 253 octets at most. Characters outside
+//     RFC 3986 ("a\"b", "a`b", "a{b}") and those no DNS name has
+//     ("a;b=c", "my_host"), and empty labels (".example.com", "a..b",
+//     "example.com..", ".."), are refused.
+//   - One trailing dot is removed: "example.com." and "example.com%2e"
+//     give the URL of "example.com".
+//   - An IPv4-mapped IPv6 address is unmapped: "[::ffff:127.0.0.1]",
+//     which the standard serializes as "[::ffff:7f00:1]", gives the URL
+//     of "127.0.0.1", whose HostAddr is the 4-byte address.
+//   - Port 0 is refused (ErrPortZero).
+//   - "%2F", "%5C" and "%00" in the path, in any case, are refused unless
+//     Policy.AllowEncodedSeparators (ErrEncodedSeparator), and so is a
+//     "%" not followed by two hex digits (ErrMalformedEscape).
+//   - Percent-encoded unreserved characters in the path ("%69", "%7E")
+//     are decoded: "/adm%69n" routes, and is forwarded, as "/admin", the
+//     path a decoding backend reads. Decoding rather than refusing,
+//     because RFC 3986 makes the two spellings one URI and clients that
+//     over-encode ("%7E" for "~") are common; and it is safe: the parser
+//     has already removed every segment that would decode to "." or ".."
+//     (the standard's dot-segment spellings are exactly those with
+//     "%2e"), no unreserved character is a separator or "%", and a stray
+//     "%" is refused first, so that "%%32%65" cannot become "%2e".
+//   - The Host header of an absolute-form request names the target's
+//     host and port, after the rules above, unless
+//     Policy.AllowHostMismatch (ErrHostMismatch). net/http's server
+//     replaces r.Host with the target's authority and deletes the Host
+//     header before a handler runs, so there this holds by construction
+//     and the target's host, which RFC 9112 says wins, is routed on; a
+//     server that wants no absolute-form requests refuses
+//     FormOf(r.RequestURI) == AbsoluteForm.
+//
+// The path-traversal guarantee above holds under every policy; the strict
+// one narrows what reaches a router further: no encoded separator, no
+// stray "%", and no escape of a character that needs none.
+//
+// Each refusal is an *Error naming the rule (its sentinel), the value and
+// the offset, and matches ErrPolicy as well as ErrInvalidHost or
+// ErrInvalidTarget. Options{Policy: Policy{WHATWG: true}} gives the
+// standard's URL unchanged, with only the host length checked (a negative
+// MaxHostLength lifts it); ParseRequestTarget, ParseHost and
+// ParseConnectTarget are the standard's, and Policy's ParseRequestTarget
+// and ParseConnectTarget apply a policy to them.
+//
+// # Cost
+//
+// FromRequest's cost is linear in the request line, whatever its shape:
+// under any policy it makes a fixed number of passes over the target (the
+// scans for control characters and escapes, the URL parser, which is
+// linear on every input, at most one decoding pass, and at most one more
+// parse of the result, when a rule changed the URL), so that each byte
+// costs at most a constant. The one step whose cost grows faster,
+// domain to ASCII (Punycode's grows with the square of a label's length),
+// runs once per request on a host of at most MaxHostLength bytes with
+// labels of at most 63 code points before mapping: a bounded cost per
+// request, not per byte. A longer host is refused after reading at most
+// MaxHostLength+1 bytes of it, in a time that does not depend on its
+// length, and the host is parsed once: r.Host, when it is an
+// absolute-form target's authority byte for byte, is not parsed again.
+//
 // # Errors
 //
 // Every error is an *Error that says which value (target, host, scheme or
@@ -94,7 +170,9 @@
 //
 // errors.Is matches the sentinels ErrInvalidTarget, ErrInvalidHost,
 // ErrControlCharacter, ErrAsteriskForm, ErrInvalidScheme and
-// ErrHostMismatch, and, when the URL parser refused the value, the
+// ErrHostMismatch, those of the routing policy (ErrPolicy,
+// ErrHostTooLong, ErrNotDNSName, ErrPortZero, ErrEncodedSeparator,
+// ErrMalformedEscape), and, when the URL parser refused the value, the
 // record.ErrorType of the validation error (record.PortOutOfRange, ...):
 // answer 400 to the first ones.
 //

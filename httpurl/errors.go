@@ -34,9 +34,36 @@ var (
 	// ParseHost, or the one a trusted Forwarded or X-Forwarded-Proto
 	// header names, is not "http" or "https".
 	ErrInvalidScheme = errors.New("scheme is not http or https")
-	// ErrHostMismatch: CheckHost found that the Host header names another
-	// host or port than the absolute-form target.
+	// ErrHostMismatch: CheckHost, or a Policy, found that the Host header
+	// names another host or port than the absolute-form target. An error
+	// with it also matches ErrPolicy.
 	ErrHostMismatch = errors.New("the request target does not match the Host header")
+)
+
+// The sentinel errors of the routing policy (see Policy). An error with
+// one of them also matches ErrPolicy, and ErrInvalidHost (a rule on the
+// host) or ErrInvalidTarget (a rule on the path, or on the authority of
+// an absolute-form or authority-form target), so that a server that
+// answers 400 to those answers 400 to these.
+var (
+	// ErrPolicy: the routing policy refused the request. Every error of
+	// the sentinels below, and ErrHostMismatch, matches it.
+	ErrPolicy = errors.New("refused by the routing policy")
+	// ErrHostTooLong: the host, as received, is longer than the policy's
+	// MaxHostLength. It is refused before the URL parser runs.
+	ErrHostTooLong = errors.New("host longer than the policy's limit")
+	// ErrNotDNSName: the host is neither a DNS name (letters, digits and
+	// hyphens in labels of at most 63 octets, separated by dots, at most
+	// 253 octets in all after domain to ASCII) nor an IP address.
+	ErrNotDNSName = errors.New("host is not a DNS name or an IP address")
+	// ErrPortZero: the port is 0, which names no service.
+	ErrPortZero = errors.New("port 0")
+	// ErrEncodedSeparator: the path holds "%2F", "%5C" or "%00" (in any
+	// case), which backends decode to "/", "\" or NUL.
+	ErrEncodedSeparator = errors.New("encoded separator in the path")
+	// ErrMalformedEscape: a "%" in the path is not followed by two hex
+	// digits.
+	ErrMalformedEscape = errors.New("percent sign not followed by two hex digits")
 )
 
 // Error is the error of this package's functions: which value (the
@@ -80,12 +107,25 @@ func (e *Error) Error() string {
 	return string(b)
 }
 
-// Unwrap returns Kind and Err, and the sentinel of the field when it says
-// more: an ErrControlCharacter error also matches ErrInvalidTarget or
-// ErrInvalidHost, and an ErrInvalidHost error about the authority of a
-// target also matches ErrInvalidTarget.
+// Unwrap returns Kind and Err, and the sentinels that say more: an
+// ErrControlCharacter error also matches ErrInvalidTarget or
+// ErrInvalidHost, an ErrInvalidHost error about the authority of a
+// target also matches ErrInvalidTarget, and an error of the routing
+// policy matches ErrPolicy and the sentinel of what it refused (see
+// ErrPolicy).
 func (e *Error) Unwrap() []error {
 	errs := []error{e.Kind}
+	switch e.Kind {
+	case ErrHostTooLong, ErrNotDNSName, ErrPortZero:
+		errs = append(errs, ErrPolicy, ErrInvalidHost)
+		if e.Field == "target" {
+			errs = append(errs, ErrInvalidTarget)
+		}
+	case ErrEncodedSeparator, ErrMalformedEscape:
+		errs = append(errs, ErrPolicy, ErrInvalidTarget)
+	case ErrHostMismatch:
+		errs = append(errs, ErrPolicy)
+	}
 	switch {
 	case e.Kind == ErrControlCharacter && e.Field == "host":
 		errs = append(errs, ErrInvalidHost)
@@ -105,6 +145,9 @@ func newError(kind error, field, value, reason string, offset int, err error) *E
 	}
 	return &Error{Kind: kind, Field: field, Value: v, Reason: reason, Offset: offset, Err: err}
 }
+
+// maxQuoted is the length to which an Error's Value is cut.
+const maxQuoted = 256
 
 // maskValue masks anything in v that may be a password and cuts it to 256
 // bytes, as the URL parser's errors do: v is an authority (a Host, a

@@ -57,6 +57,52 @@ func ExampleParseRequestTarget_hostErrors() {
 	// 400: httpurl: invalid host: host "example.com:99999": port-out-of-range at offset 12
 }
 
+// The strict routing policy (FromRequest's default) beside the standard's
+// URL, for requests that the standard accepts.
+func ExamplePolicy() {
+	show := func(u span.URL, err error) string {
+		if err != nil {
+			return err.Error()
+		}
+		return u.Href()
+	}
+	for _, req := range []struct{ target, host string }{
+		{"/adm%69n", "Example.com."},
+		{"/~user/%7Efile", "example.com%2e:8080"},
+		{"/", "[::ffff:127.0.0.1]"},
+		{"/a/..%2fadmin", "example.com"},
+		{"/", "a;b=c.example"},
+		{"/", "example.com:0"},
+		{"http://admin.example/x", "www.example"},
+	} {
+		fmt.Println(req.target, "Host:", req.host)
+		fmt.Println("  standard:", show(httpurl.ParseRequestTarget(req.target, req.host, "http")))
+		fmt.Println("  strict:  ", show(httpurl.Policy{}.ParseRequestTarget(req.target, req.host, "http")))
+	}
+	// Output:
+	// /adm%69n Host: Example.com.
+	//   standard: http://example.com./adm%69n
+	//   strict:   http://example.com/admin
+	// /~user/%7Efile Host: example.com%2e:8080
+	//   standard: http://example.com.:8080/~user/%7Efile
+	//   strict:   http://example.com:8080/~user/~file
+	// / Host: [::ffff:127.0.0.1]
+	//   standard: http://[::ffff:7f00:1]/
+	//   strict:   http://127.0.0.1/
+	// /a/..%2fadmin Host: example.com
+	//   standard: http://example.com/a/..%2fadmin
+	//   strict:   httpurl: encoded separator in the path: target "/a/..%2fadmin": %2f at offset 5
+	// / Host: a;b=c.example
+	//   standard: http://a;b=c.example/
+	//   strict:   httpurl: host is not a DNS name or an IP address: host "a;b=c.example": character ';' at offset 1
+	// / Host: example.com:0
+	//   standard: http://example.com:0/
+	//   strict:   httpurl: port 0: host "example.com:0" at offset 12
+	// http://admin.example/x Host: www.example
+	//   standard: http://admin.example/x
+	//   strict:   httpurl: the request target does not match the Host header: host "www.example": the target names "admin.example"
+}
+
 func ExampleParseConnectTarget() {
 	u, err := httpurl.ParseConnectTarget("[2001:db8::1]:443")
 	if err != nil {

@@ -7,9 +7,15 @@ import (
 	"github.com/spanurl/spanurl/span"
 )
 
-// Options is FromRequest's policy for what HTTP does not send: the scheme
-// of the request.
+// Options is FromRequest's policy: the scheme of the request, which HTTP
+// does not send, and the routing policy.
 type Options struct {
+	// Policy is the routing policy applied to the URL (see Policy): the
+	// strict one when left zero. Policy{WHATWG: true} gives the URL
+	// Standard's URL unchanged, for hosts up to DefaultMaxHostLength
+	// bytes; Policy{WHATWG: true, MaxHostLength: -1} gives it for every
+	// host, as ParseRequestTarget does.
+	Policy Policy
 	// Scheme, when set ("http" or "https"), is the scheme of every
 	// request that arrives without TLS, for a server that knows what is
 	// in front of it (a TLS-terminating load balancer: "https"). When
@@ -28,13 +34,24 @@ type Options struct {
 }
 
 // FromRequest returns the URL of an HTTP request, as a browser would have
-// built it, with ParseRequestTarget (or ParseConnectTarget for CONNECT).
+// built it, with opts.Policy's ParseRequestTarget (or ParseConnectTarget
+// for CONNECT): the URL Standard's URL under the routing policy, strict
+// unless opts relaxes it.
 //
 // On a server (r.RequestURI set), the target is r.RequestURI, the raw
 // request-target, never r.URL, which net/http has already decoded; the
-// host is r.Host (for an absolute-form request, net/http has put the
-// target's host there and dropped the Host header, so CheckHost cannot be
-// applied). The scheme is chosen by opts: see Options.
+// host is r.Host. The scheme is chosen by opts: see Options.
+//
+// For an absolute-form request, net/http's server sets r.Host to the
+// target's authority and deletes the Host header before the handler
+// runs, so the Host that the client sent is gone: the policy's host
+// match then holds by construction, and the target's host, which RFC
+// 9112 says wins, is the one routed on. FromRequest checks what it is
+// given: r.Host, and every Host header left in r.Header (by a server
+// that keeps it, or by middleware). The host is parsed once: r.Host is
+// the target's authority byte for byte and is not parsed again. A
+// server that wants no absolute-form requests refuses
+// FormOf(r.RequestURI) == AbsoluteForm.
 //
 // For a client request (r.RequestURI empty), the target is
 // r.URL.RequestURI(), the host r.Host or else r.URL.Host, and the scheme
@@ -42,11 +59,12 @@ type Options struct {
 //
 // The error is an *Error; "OPTIONS *" gives ErrAsteriskForm.
 func FromRequest(r *http.Request, opts Options) (span.URL, error) {
+	p := opts.Policy
 	if r.RequestURI == "" {
-		return fromClientRequest(r)
+		return p.fromClientRequest(r)
 	}
 	if r.Method == http.MethodConnect {
-		return ParseConnectTarget(r.RequestURI)
+		return p.ParseConnectTarget(r.RequestURI)
 	}
 	scheme := "http"
 	switch {
@@ -64,10 +82,27 @@ func FromRequest(r *http.Request, opts Options) (span.URL, error) {
 			scheme = s
 		}
 	}
-	return ParseRequestTarget(r.RequestURI, r.Host, scheme)
+	u, err := p.ParseRequestTarget(r.RequestURI, r.Host, scheme)
+	if err != nil || p.WHATWG || FormOf(r.RequestURI) != AbsoluteForm {
+		return u, err
+	}
+	_, n := httpSchemePrefix(r.RequestURI)
+	authority := r.RequestURI[n:]
+	if i := strings.IndexAny(authority, "/?"); i >= 0 {
+		authority = authority[:i]
+	}
+	for _, h := range r.Header["Host"] {
+		if h == r.Host {
+			continue
+		}
+		if err := p.matchHost(u, authority, h); err != nil {
+			return span.URL{}, err
+		}
+	}
+	return u, nil
 }
 
-func fromClientRequest(r *http.Request) (span.URL, error) {
+func (p Policy) fromClientRequest(r *http.Request) (span.URL, error) {
 	if r.URL == nil {
 		return span.URL{}, newError(ErrInvalidTarget, "target", "", "request without URL", -1, nil)
 	}
@@ -76,9 +111,9 @@ func fromClientRequest(r *http.Request) (span.URL, error) {
 		host = r.URL.Host
 	}
 	if r.Method == http.MethodConnect {
-		return ParseConnectTarget(host)
+		return p.ParseConnectTarget(host)
 	}
-	return ParseRequestTarget(r.URL.RequestURI(), host, r.URL.Scheme)
+	return p.ParseRequestTarget(r.URL.RequestURI(), host, r.URL.Scheme)
 }
 
 // forwardedScheme returns the scheme named by the Forwarded header's last

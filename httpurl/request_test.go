@@ -106,26 +106,36 @@ func TestFromRequestClient(t *testing.T) {
 	}
 }
 
-// TestFromRequestThroughServer: the real net/http server's requests.
+// TestFromRequestThroughServer: the real net/http server's requests, under
+// a policy that allows encoded separators and under the strict one.
 func TestFromRequestThroughServer(t *testing.T) {
-	got := make(chan string, 1)
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u, err := httpurl.FromRequest(r, httpurl.Options{})
+	for _, tc := range []struct {
+		opts httpurl.Options
+		want string
+	}{
+		{httpurl.Options{Policy: httpurl.Policy{AllowEncodedSeparators: true}}, "http://example.com/b%2Fc/d?x=1"},
+		{httpurl.Options{Policy: httpurl.Policy{WHATWG: true}}, "http://example.com/b%2Fc/d?x=1"},
+		{httpurl.Options{}, `httpurl: encoded separator in the path: target "/a/%2e%2e/b%2Fc/./d?x=1": %2F at offset 11`},
+	} {
+		got := make(chan string, 1)
+		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			u, err := httpurl.FromRequest(r, tc.opts)
+			if err != nil {
+				got <- err.Error()
+				return
+			}
+			got <- u.Href()
+		}))
+		r, _ := http.NewRequest("GET", s.URL+"/a/%2e%2e/b%2Fc/./d?x=1", nil)
+		r.Host = "Example.COM:80"
+		resp, err := s.Client().Do(r)
 		if err != nil {
-			got <- err.Error()
-			return
+			t.Fatal(err)
 		}
-		got <- u.Href()
-	}))
-	defer s.Close()
-	r, _ := http.NewRequest("GET", s.URL+"/a/%2e%2e/b%2Fc/./d?x=1", nil)
-	r.Host = "Example.COM:80"
-	resp, err := s.Client().Do(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if h := <-got; h != "http://example.com/b%2Fc/d?x=1" {
-		t.Errorf("through the server: %q", h)
+		resp.Body.Close()
+		if h := <-got; h != tc.want {
+			t.Errorf("through the server, %+v: %q, want %q", tc.opts.Policy, h, tc.want)
+		}
+		s.Close()
 	}
 }
