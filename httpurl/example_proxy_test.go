@@ -23,9 +23,11 @@ type requestURL struct{}
 // else to the static backend. It parses each request once, as a browser
 // would have built its URL, routes on that URL, and forwards that same URL
 // with SetURL, so a traversal spelled any way the standard resolves
-// reaches the backend it was routed to, as the path it was routed on, and
-// an encoded "/" stays encoded ("|" or a stray "%" in the path do not make
-// net/url decode it).
+// reaches the backend it was routed to, as the path it was routed on.
+// FromRequest's default policy refuses encoded separators ("%2F"), which
+// a Go backend would decode before routing, and decodes encoded
+// unreserved bytes ("%61" is "a") and a trailing dot of the host, so
+// that the proxy and its backends read one spelling.
 func Example_reverseProxy() {
 	backend := func(name string) (*httptest.Server, *url.URL) {
 		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -67,9 +69,11 @@ func Example_reverseProxy() {
 		{"shop.example", "/static/logo.png"},
 		{"shop.example", "/static/%2e%2e/api/secret"},    // the API backend, as /api/secret
 		{"shop.example", `/static\..\API\..\api\secret`}, // "\" is "/" in http URLs
-		{"shop.example", "/static/..%2fapi/secret"},      // %2F is no separator: stays static
+		{"shop.example", "/static/..%2fapi/secret"},      // an encoded separator: refused
 		{"shop.example", "/public/..%2fadmin%2fx|"},
 		{"shop.example", "/public/..%2f..%2f..%2fetc%2fpasswd|"},
+		{"shop.example", "/static/../%61pi/secret"},   // unreserved bytes are decoded for routing
+		{"shop.example.", "/api/orders"},              // one trailing dot is removed
 		{"shop.example", "/public/..%2fadmin%2fx%zz"}, // net/http refuses a stray "%"
 		{"shop.example", "http://shop.example/static/../api/x"},
 		{"blog.example", "/api/orders"},
@@ -98,11 +102,15 @@ func Example_reverseProxy() {
 	// shop.example /static\..\API\..\api\secret
 	//   -> 200 api backend got /api/secret
 	// shop.example /static/..%2fapi/secret
-	//   -> 200 static backend got /static/..%2fapi/secret
+	//   -> 400 httpurl: encoded separator in the path: target "/static/..%2fapi/secret": %2f at offset 10
 	// shop.example /public/..%2fadmin%2fx|
-	//   -> 200 static backend got /public/..%2fadmin%2fx|
+	//   -> 400 httpurl: encoded separator in the path: target "/public/..%2fadmin%2fx|": %2f at offset 10
 	// shop.example /public/..%2f..%2f..%2fetc%2fpasswd|
-	//   -> 200 static backend got /public/..%2f..%2f..%2fetc%2fpasswd|
+	//   -> 400 httpurl: encoded separator in the path: target "/public/..%2f..%2f..%2fetc%2fpasswd|": %2f at offset 10
+	// shop.example /static/../%61pi/secret
+	//   -> 200 api backend got /api/secret
+	// shop.example. /api/orders
+	//   -> 200 api backend got /api/orders
 	// shop.example /public/..%2fadmin%2fx%zz
 	//   -> 400 400 Bad Request
 	// shop.example http://shop.example/static/../api/x

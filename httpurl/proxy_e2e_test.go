@@ -179,7 +179,8 @@ type proxyRig struct {
 	proxied map[string]error     // the proxy's errors
 }
 
-func newProxyRig(tb testing.TB) *proxyRig {
+// newProxyRig starts a rig whose front parses requests with opts.
+func newProxyRig(tb testing.TB, opts httpurl.Options) *proxyRig {
 	rig := &proxyRig{routed: map[string]span.URL{}, got: map[string][2]string{}, proxied: map[string]error{}}
 	rig.backend = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rig.mu.Lock()
@@ -211,7 +212,7 @@ func newProxyRig(tb testing.TB) *proxyRig {
 		},
 	}
 	rig.front = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u, err := httpurl.FromRequest(r, httpurl.Options{})
+		u, err := httpurl.FromRequest(r, opts)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
@@ -338,7 +339,23 @@ func dotSegment(pathname string) (string, bool) {
 // and a backend on loopback, for every target of forwardingTargets sent
 // as raw bytes.
 func TestProxyForwarding(t *testing.T) {
-	rig := newProxyRig(t)
+	for _, pol := range rigPolicies {
+		t.Run(pol.name, func(t *testing.T) { testProxyForwarding(t, newProxyRig(t, pol.opts)) })
+	}
+}
+
+// rigPolicies are the front's policies the guarantee is tested under: the
+// strict default, and the URL Standard's URL as it is, which lets every
+// hard path (encoded separators, stray "%", "|") reach the forwarding.
+var rigPolicies = []struct {
+	name string
+	opts httpurl.Options
+}{
+	{"strict", httpurl.Options{}},
+	{"WHATWG", httpurl.Options{Policy: httpurl.Policy{WHATWG: true}}},
+}
+
+func testProxyForwarding(t *testing.T, rig *proxyRig) {
 	accepted := 0
 	for _, target := range forwardingTargets() {
 		if rig.check(t, target, "example.com") {
@@ -379,18 +396,26 @@ func TestProxyForwarding(t *testing.T) {
 // TestProxyForwardingIssueStrings: the issue's strings reach the backend
 // as the path the proxy routed on, byte for byte.
 func TestProxyForwardingIssueStrings(t *testing.T) {
-	rig := newProxyRig(t)
+	strict, whatwg := newProxyRig(t, rigPolicies[0].opts), newProxyRig(t, rigPolicies[1].opts)
 	for _, tc := range []struct {
+		rig    *proxyRig
 		target string
 		want   string // the backend's request-target; "" when the front refuses
 	}{
-		{"/public/..%2fadmin%2fx|", "/public/..%2fadmin%2fx|"},
-		{"/public/..%2f..%2f..%2fetc%2fpasswd|", "/public/..%2f..%2f..%2fetc%2fpasswd|"},
-		{"/public/..%2fadmin%2fx%zz", ""}, // net/http's server answers 400 to the stray "%"
-		{"/static/%2e%2e/admin", "/admin"},
-		{"http://admin.example/x/../y", "/y"},
-		{"//evil.example/x|", "http://example.com//evil.example/x|"},
+		{whatwg, "/public/..%2fadmin%2fx|", "/public/..%2fadmin%2fx|"},
+		{whatwg, "/public/..%2f..%2f..%2fetc%2fpasswd|", "/public/..%2f..%2f..%2fetc%2fpasswd|"},
+		{strict, "/public/..%2fadmin%2fx|", ""}, // an encoded separator
+		{strict, "/public/..%2f..%2f..%2fetc%2fpasswd|", ""},
+		{whatwg, "/public/..%2fadmin%2fx%zz", ""}, // net/http's server answers 400 to the stray "%"
+		{strict, "/public/..%2fadmin%2fx%zz", ""},
+		{whatwg, "/static/%2e%2e/admin", "/admin"},
+		{strict, "/static/%2e%2e/adm%69n", "/admin"}, // unreserved bytes decoded for routing
+		{whatwg, "http://admin.example/x/../y", "/y"},
+		{strict, "http://admin.example/x/../y", "/y"},
+		{whatwg, "//evil.example/x|", "http://example.com//evil.example/x|"},
+		{strict, "//evil.example/x|", "http://example.com//evil.example/x|"},
 	} {
+		rig := tc.rig
 		rig.mu.Lock()
 		rig.next++
 		probe := strconv.Itoa(rig.next)
@@ -410,11 +435,12 @@ func FuzzProxyForwarding(f *testing.F) {
 	for _, target := range forwardingTargets() {
 		f.Add(target)
 	}
-	rig := newProxyRig(f)
+	strict, whatwg := newProxyRig(f, rigPolicies[0].opts), newProxyRig(f, rigPolicies[1].opts)
 	f.Fuzz(func(t *testing.T, target string) {
 		if strings.ContainsAny(target, "\r\n") || len(target) > 4096 {
 			t.Skip("not one request line")
 		}
-		rig.check(t, target, "example.com")
+		strict.check(t, target, "example.com")
+		whatwg.check(t, target, "example.com")
 	})
 }
