@@ -22,10 +22,11 @@
 // (r.RequestURI, never r.URL, which net/http has already decoded) and
 // r.Host. The scheme, which HTTP does not send, is "https" when the
 // request came over TLS and "http" otherwise, or what Options says:
-// a fixed scheme for a server behind TLS termination, or, only when
-// Options.TrustForwarded is set, the Forwarded or X-Forwarded-Proto
-// header. Those headers are never read by default: any client can send
-// them.
+// a fixed scheme for a server behind TLS termination, or the Forwarded
+// or X-Forwarded-Proto header of a request from one of
+// Options.TrustedProxies (or of every request, with
+// Options.TrustForwarded). Those headers are never read by default: any
+// client can send them.
 //
 // # The path-traversal guarantee
 //
@@ -184,9 +185,15 @@
 //		return
 //	}
 //	backend := route(u.Hostname(), u.Pathname()) // normalized: see above
-//	// forward u (its path, query and host), not r.RequestURI
+//	// in httputil.ReverseProxy's Rewrite: httpurl.SetURL(pr.Out, u),
+//	// which forwards u's path, query and host, never r.RequestURI
 //
 // Example_reverseProxy is a complete httputil.ReverseProxy that does this.
+// For a server that routes with http.ServeMux, Handler runs FromRequest
+// before the mux and gives it the URL that was checked (WithURL), so that
+// its patterns and PathValue see the normalized path; URLFromContext gives
+// the URL to the handlers. For CORS and CSRF checks, api.ParseOrigin reads
+// an Origin header without allocating.
 //
 // # For a crawler
 //

@@ -2,6 +2,7 @@ package httpurl
 
 import (
 	"net/http"
+	"net/netip"
 	"strings"
 
 	"github.com/spanurl/spanurl/span"
@@ -31,6 +32,37 @@ type Options struct {
 	// client can send them, so by default they are never read. The host
 	// is always the request's own (r.Host), never X-Forwarded-Host.
 	TrustForwarded bool
+	// TrustedProxies are the networks of the proxies in front of this
+	// server: the Forwarded and X-Forwarded-Proto headers of a request
+	// are read, as TrustForwarded reads them, when the request comes
+	// from an address in one of them (r.RemoteAddr, an IPv4-mapped IPv6
+	// address unmapped), and ignored otherwise, so that a client that
+	// reaches the server directly cannot choose its scheme. A RemoteAddr
+	// that is not an IP address and port (a Unix socket's) is trusted by
+	// no prefix. TrustForwarded, when set, trusts every peer.
+	TrustedProxies []netip.Prefix
+}
+
+// trustsForwarded reports whether opts let r's Forwarded and
+// X-Forwarded-Proto headers name its scheme.
+func (opts *Options) trustsForwarded(r *http.Request) bool {
+	if opts.TrustForwarded {
+		return true
+	}
+	if len(opts.TrustedProxies) == 0 {
+		return false
+	}
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	addr := peer.Addr().Unmap()
+	for _, p := range opts.TrustedProxies {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
 }
 
 // FromRequest returns the URL of an HTTP request, as a browser would have
@@ -73,7 +105,7 @@ func FromRequest(r *http.Request, opts Options) (span.URL, error) {
 	case opts.Scheme != "":
 		scheme = opts.Scheme
 	}
-	if opts.TrustForwarded {
+	if opts.trustsForwarded(r) {
 		s, ok, err := forwardedScheme(r.Header)
 		if err != nil {
 			return span.URL{}, err
