@@ -1,0 +1,124 @@
+package httpurl
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/spanurl/spanurl/internal/form"
+	"github.com/spanurl/spanurl/span"
+)
+
+// urlKey is the context key under which Handler and WithURL keep the URL.
+type urlKey struct{}
+
+// URLFromContext returns the URL that Handler (or WithURL) put into a
+// request's context, and whether there is one.
+func URLFromContext(ctx context.Context) (span.URL, bool) {
+	u, ok := ctx.Value(urlKey{}).(span.URL)
+	return u, ok
+}
+
+// WithURL returns a shallow copy of r that says u, the URL built for r
+// (by FromRequest), wherever net/http's handlers read a request's URL, so
+// that an http.ServeMux matches its patterns, and PathValue reads its
+// wildcards, on the path that was checked rather than on the raw one:
+//
+//	r.URL.Path        u's pathname, percent-decoded (as net/http decodes it)
+//	r.URL.RawPath     u's pathname, so that EscapedPath, on which ServeMux
+//	                  matches, is the pathname and "%2F" stays inside a
+//	                  segment (where net/url accepts the pathname as an
+//	                  encoding of Path: see span.URL.ToNetURL)
+//	r.URL.RawQuery    u's query
+//	r.URL.Scheme,     u's scheme and host when r is an absolute-form request
+//	r.URL.Host        (r.URL.Host set), as net/http sets them; empty otherwise
+//	r.RequestURI      u.RequestURI(), the normalized target
+//	r.Host            u.Host()
+//
+// The copy's context holds u for URLFromContext. r itself is not changed.
+func WithURL(r *http.Request, u span.URL) *http.Request {
+	r2 := r.WithContext(context.WithValue(r.Context(), urlKey{}, u))
+	nu := &url.URL{}
+	if q, ok := u.Query(); ok {
+		nu.RawQuery, nu.ForceQuery = q, q == ""
+	}
+	p := u.Pathname()
+	nu.Path = percentDecodeString(p)
+	if nu.Path != p {
+		nu.RawPath = p
+	}
+	if r.URL != nil && r.URL.Host != "" {
+		nu.Scheme, nu.Host = u.Scheme(), u.Host()
+	}
+	r2.URL = nu
+	r2.RequestURI = u.RequestURI()
+	r2.Host = u.Host()
+	return r2
+}
+
+// percentDecodeString is the standard's percent-decode: a "%" not followed
+// by two hex digits stays as it is.
+func percentDecodeString(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && form.IsHex(s[i+1]) && form.IsHex(s[i+2]) {
+			b = append(b, form.Unhex(s[i+1])<<4|form.Unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// Handler returns a handler that builds each request's URL with
+// FromRequest and opts, answers 400 Bad Request (with the error's text)
+// when that fails, and otherwise serves the request with next, given
+// WithURL's copy of it: next routes on the URL that opts's policy checked,
+// and reads it back with URLFromContext.
+//
+//	mux := http.NewServeMux()
+//	mux.HandleFunc("GET /files/{name}", serveFile) // r.PathValue("name")
+//	http.ListenAndServe(addr, httpurl.Handler(mux, httpurl.Options{}))
+//
+// When next is an *http.ServeMux, two kinds of request are answered here
+// rather than by the mux, which would answer them with a redirect to
+// another path (307) before any pattern is matched:
+//
+//   - a path with an empty segment ("//a//b", "/a/"+"/b"), which the URL
+//     Standard keeps and ServeMux would redirect to "/a/b", another
+//     resource: 404 Not Found, since no ServeMux pattern matches such a
+//     path;
+//   - an absolute-form target ("GET http://h/x/../y"), which ServeMux
+//     matches on r.URL.Path after cleaning it: WithURL has put the
+//     resolved path there, so the mux matches it without a redirect.
+//
+// A path that net/url cannot hold as RawPath (one with "|", "^" or a "%"
+// not followed by two hex digits, which the strict policy refuses, beside
+// an encoded separator) would reach a ServeMux re-encoded from its decoded
+// form, with "%2F" turned into a "/": such a request is answered 400 Bad
+// Request here instead.
+func Handler(next http.Handler, opts Options) http.Handler {
+	_, isMux := next.(*http.ServeMux)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := FromRequest(r, opts)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		r2 := WithURL(r, u)
+		if p, esc := u.Pathname(), r2.URL.EscapedPath(); esc != p && strings.Count(esc, "/") != strings.Count(p, "/") {
+			http.Error(w, "httpurl: the path cannot be given to net/http's router as it is", http.StatusBadRequest)
+			return
+		}
+		if isMux && strings.Contains(u.Pathname(), "//") {
+			http.NotFound(w, r2)
+			return
+		}
+		next.ServeHTTP(w, r2)
+	})
+}
