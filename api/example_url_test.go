@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/span"
 )
 
 func ExampleNewURL() {
@@ -202,4 +203,19 @@ func ExampleOrigin_SameSite() {
 	fmt.Println(a.SameOrigin(b), a.SameSite(b), a.SameSite(c), a.SchemelesslySameSite(c))
 	// Output:
 	// false true false true
+}
+
+// A CSRF check: a state-changing request must come from a page of the
+// same origin as the URL it is sent to.
+func ExampleParseOrigin() {
+	target := span.MustParse("https://shop.example/cart/checkout")
+	for _, header := range []string{"https://shop.example", "https://evil.example", "null", "https://shop.example/x"} {
+		o, err := api.ParseOrigin(header)
+		fmt.Println(header, err == nil && o.SameOrigin(api.OriginOf(target)))
+	}
+	// Output:
+	// https://shop.example true
+	// https://evil.example false
+	// null false
+	// https://shop.example/x false
 }
