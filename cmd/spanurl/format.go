@@ -213,7 +213,7 @@ func (w *worker) line(out, line []byte) []byte {
 
 	var (
 		u    span.URL
-		errs []record.ValidationError
+		errs span.ValidationErrors
 		err  error
 	)
 	if cfg.validate {
@@ -221,7 +221,7 @@ func (w *worker) line(out, line []byte) []byte {
 	} else {
 		u, err = w.parser.ParseRef(cfg.base, text)
 	}
-	w.st.count(u, errs, err)
+	w.st.count(u, errs.List, err)
 	if cfg.json {
 		return w.appendJSON(out, unsafeString(input), u, errs, shift, err)
 	}
@@ -259,7 +259,7 @@ func column(line []byte, n int, sep string) ([]byte, bool) {
 
 // appendTSV appends the fields separated by tabs, or an "error:" line for a
 // failure when the fields have no status.
-func (w *worker) appendTSV(out []byte, input string, u span.URL, errs []record.ValidationError, shift int, err error) []byte {
+func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
 	fields := w.cfg.fields
 	if err != nil && !w.cfg.hasStatus {
 		out = append(out, "error: "...)
@@ -276,13 +276,17 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs []record.V
 		case f == fieldStatus:
 			out = append(out, status(errs, err)...)
 		case f == fieldErrors:
-			for j, e := range errs {
+			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
 				}
 				out = append(out, e.Type.String()...)
 				out = append(out, '@')
 				out = strconv.AppendInt(out, int64(max(e.Offset-shift, 0)), 10)
+			}
+			if errs.Omitted > 0 {
+				out = append(out, ",+"...)
+				out = strconv.AppendInt(out, int64(errs.Omitted), 10)
 			}
 		case err == nil:
 			out, _ = w.appendURLField(out, f, u)
@@ -312,7 +316,7 @@ func appendTSVInput(out []byte, s string, last bool) []byte {
 
 // appendJSON appends one JSON object: the fields, minus the URL's
 // components when the line fails to parse, which adds "error" at the end.
-func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.ValidationError, shift int, err error) []byte {
+func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
 	out = append(out, '{')
 	first := true
 	for _, f := range w.cfg.fields {
@@ -326,7 +330,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 		case f == fieldErrors:
 			out = appendKey(out, &first, "errors")
 			out = append(out, '[')
-			for j, e := range errs {
+			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
 				}
@@ -337,6 +341,10 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 				out = append(out, '}')
 			}
 			out = append(out, ']')
+			if errs.Omitted > 0 {
+				out = appendKey(out, &first, "errorsOmitted")
+				out = strconv.AppendInt(out, int64(errs.Omitted), 10)
+			}
 		case err == nil:
 			out = appendKey(out, &first, fieldNames[f])
 			// Values are getters' results or names: they need escaping
@@ -461,11 +469,11 @@ func appendOrigin(out []byte, u span.URL) []byte {
 
 // status is "failure" for an input that does not parse, "invalid" for one
 // that parses with validation errors and "valid" for the rest.
-func status(errs []record.ValidationError, err error) string {
+func status(errs span.ValidationErrors, err error) string {
 	switch {
 	case err != nil:
 		return "failure"
-	case len(errs) > 0:
+	case errs.Len() > 0:
 		return "invalid"
 	}
 	return "valid"

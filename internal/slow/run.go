@@ -12,8 +12,7 @@ const eof = -1
 // into the fresh url (and base, encoding apply); otherwise it modifies url
 // as the state override says.
 func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *record.URL, override State) error {
-	p.errs.on = p.CollectErrors
-	p.errs.list = p.errs.list[:0]
+	p.errs.reset(p.CollectErrors, p.MaxErrors)
 	if len(input) > p.maxInput() {
 		return tooLong(input)
 	}
