@@ -3,6 +3,7 @@ package slow
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/record"
 )
@@ -14,8 +15,12 @@ import (
 // UTF-8 is first decoded as the Encoding Standard's "UTF-8 decode" does,
 // each maximal invalid subpart becoming U+FFFD, which is what a Go string
 // must go through to become the scalar value string the standard takes.
+//
+// When cleaning leaves the input as it is, p.input is the input's own
+// memory, which the parser only reads (and forgets when the run ends):
+// a copy would double the memory a long input takes.
 func (p *Parser) prepare(input string, trim bool) {
-	p.input = p.input[:0]
+	p.input = p.cleaned[:0]
 	p.errs.leading = 0
 	p.errs.removed = p.errs.removed[:0]
 	start, end := 0, len(input)
@@ -41,7 +46,7 @@ func (p *Parser) prepare(input string, trim bool) {
 	// than the byte-at-a-time loop below (dropping this case cost 10-20% of
 	// the slow path's time on absolute.txt lines in an A/B of the two).
 	if seg := input[start:end]; valid && strings.IndexByte(seg, '\t') < 0 && strings.IndexByte(seg, '\n') < 0 && strings.IndexByte(seg, '\r') < 0 {
-		p.input = append(p.input, seg...)
+		p.input = unsafe.Slice(unsafe.StringData(seg), len(seg))
 		return
 	}
 	for i := start; i < end; i++ {
@@ -65,6 +70,7 @@ func (p *Parser) prepare(input string, trim bool) {
 		}
 		p.input = append(p.input, c)
 	}
+	p.cleaned = p.input[:0]
 }
 
 // invalidUTF8Prefix returns the length of the maximal subpart of an

@@ -58,6 +58,7 @@ type Parser struct {
 	url     record.URL
 	errs    reporter
 	input   []byte // the cleaned input: trimmed, tabs and newlines removed
+	cleaned []byte // the Parser's own memory for input, when cleaning changes it
 	buffer  []byte // the spec's buffer
 	tmp     []byte // scratch for host parsing and encoding
 	err     ParseError

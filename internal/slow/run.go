@@ -35,7 +35,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 	// 5. The encoding is already an output encoding (see LookupEncoding).
 	// 6. Let buffer be the empty string.
 	buffer := p.buffer[:0]
-	defer func() { p.buffer = buffer[:0] }()
+	defer func() { p.buffer, p.input = buffer[:0], nil }()
 	// 7. Let atSignSeen, insideBrackets, and passwordTokenSeen be false.
 	atSignSeen, insideBrackets, passwordTokenSeen := false, false, false
 	special := url.IsSpecial()
