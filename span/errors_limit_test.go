@@ -88,3 +88,30 @@ func TestValidationErrorsMemory(t *testing.T) {
 		t.Errorf("the result holds %d bytes, more than %d", held, limit)
 	}
 }
+
+// TestValidationErrorOffsets checks that offsets map back to the input
+// past removed tabs and newlines: in a path of letters, "%", spaces,
+// quotes, tabs and newlines, every invalid-URL-unit error is at one of the
+// bytes that cause it, never at a letter.
+func TestValidationErrorOffsets(t *testing.T) {
+	units := []string{"a", "b", "%", " ", "\"", "\t", "\n", "é", "%41"}
+	rng := uint64(1)
+	for range 2000 {
+		var b strings.Builder
+		b.WriteString("http://h/")
+		for range 1 + rng%40 {
+			rng = rng*6364136223846793005 + 1442695040888963407
+			b.WriteString(units[(rng>>33)%uint64(len(units))])
+		}
+		input := b.String()
+		_, errs, err := span.ParseWithErrors(input, span.URL{})
+		if err != nil {
+			t.Fatalf("%q: %v", input, err)
+		}
+		for _, e := range errs.List {
+			if e.Type != record.InvalidURLUnit || e.Offset >= len(input) || !strings.ContainsRune("% \"\t\n", rune(input[e.Offset])) {
+				t.Fatalf("%q: %v at %d", input, e.Type, e.Offset)
+			}
+		}
+	}
+}

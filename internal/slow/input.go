@@ -21,8 +21,6 @@ import (
 // a copy would double the memory a long input takes.
 func (p *Parser) prepare(input string, trim bool) {
 	p.input = p.cleaned[:0]
-	p.errs.leading = 0
-	p.errs.removed = p.errs.removed[:0]
 	start, end := 0, len(input)
 	if trim {
 		// 1.2-1.3. Leading and trailing C0 control or space.
@@ -39,8 +37,8 @@ func (p *Parser) prepare(input string, trim bool) {
 			p.errs.addOriginal(record.InvalidURLUnit, end)
 		}
 	}
-	p.errs.leading = start
 	valid := utf8.ValidString(input[start:end])
+	p.errs.src, p.errs.start, p.errs.end, p.errs.valid = input, start, end, valid
 	// 2-3. ASCII tab or newline: report and remove.
 	// Most input has none, which three vectorized searches establish faster
 	// than the byte-at-a-time loop below (dropping this case cost 10-20% of
@@ -53,7 +51,7 @@ func (p *Parser) prepare(input string, trim bool) {
 		c := input[i]
 		if c == '\t' || c == '\n' || c == '\r' {
 			p.errs.addOriginal(record.InvalidURLUnit, i)
-			p.errs.removed = append(p.errs.removed, len(p.input))
+			p.errs.removals++
 			continue
 		}
 		if c >= utf8.RuneSelf && !valid {

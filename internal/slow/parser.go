@@ -67,7 +67,7 @@ type Parser struct {
 
 // Errors returns the validation errors of the last run when CollectErrors
 // was set. The slice is reused by the next run.
-func (p *Parser) Errors() []record.ValidationError { return p.errs.list }
+func (p *Parser) Errors() []record.ValidationError { return p.errs.mappedList() }
 
 // OmittedErrors returns how many validation errors of the last run
 // MaxErrors left out of Errors.

@@ -35,7 +35,18 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 	// 5. The encoding is already an output encoding (see LookupEncoding).
 	// 6. Let buffer be the empty string.
 	buffer := p.buffer[:0]
-	defer func() { p.buffer, p.input = buffer[:0], nil }()
+	if cap(buffer) < n {
+		// The buffer takes a part of the input, most often as it is:
+		// room for all of it at once saves growing it step by step,
+		// which leaves every outgrown copy to the collector.
+		buffer = make([]byte, 0, n)
+	}
+	defer func() {
+		p.buffer, p.input = buffer[:0], nil
+		if !p.errs.on {
+			p.errs.src = "" // Errors, which reads it, returns nothing
+		}
+	}()
 	// 7. Let atSignSeen, insideBrackets, and passwordTokenSeen be false.
 	atSignSeen, insideBrackets, passwordTokenSeen := false, false, false
 	special := url.IsSpecial()
