@@ -155,7 +155,7 @@ const longBlock = 1 << 20
 // copy also touching the capacity beyond the line, and keep up to three
 // times the line in memory; the blocks are handed back to the system
 // while they are copied, eight at a time, so that the line and its
-// copy take little more than the line. (A collection of a heap of
+// copy take little more than the line and 8 MiB. (A collection of a heap of
 // byte slices has nothing to scan: it costs far less than the copy.)
 func readLong(c *chunk, r io.Reader) (int, error) {
 	var blocks [][]byte
@@ -182,9 +182,11 @@ func readLong(c *chunk, r io.Reader) (int, error) {
 	for i, b := range blocks {
 		in = append(in, b...)
 		blocks[i] = nil
-		if (i+1)%8 == 0 || i == len(blocks)-1 {
+		if (i+1)%8 == 0 {
 			// The blocks copied go back to the system as the copy
-			// grows, so that the line is held about once.
+			// grows, so that the line is held about once; the last
+			// few, at most 8 MiB, are left to the collector, which
+			// spares lines of a few MiB a collection each.
 			debug.FreeOSMemory()
 		}
 	}
