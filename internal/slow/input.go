@@ -47,6 +47,11 @@ func (p *Parser) prepare(input string, trim bool) {
 		p.input = unsafe.Slice(unsafe.StringData(seg), len(seg))
 		return
 	}
+	if cap(p.input) < end-start {
+		// Room for the input at once, as the parser's buffer has it
+		// (run), rather than a copy outgrown at every step.
+		p.input = make([]byte, 0, end-start)
+	}
 	for i := start; i < end; i++ {
 		c := input[i]
 		if c == '\t' || c == '\n' || c == '\r' {
