@@ -52,7 +52,7 @@ func TestMain(m *testing.M) {
 type memRun struct {
 	size    int64
 	lines   int64
-	maxRSS  int64 // as getrusage reports it (KiB on Linux)
+	maxRSS  int64 // KiB: VmHWM where /proc has it, else getrusage's
 	elapsed time.Duration
 }
 
@@ -61,7 +61,7 @@ type memRun struct {
 func runChild(t *testing.T, size int64, args ...string) memRun {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f"))
+	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f"), childHWM+"=1")
 	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +106,11 @@ func runChild(t *testing.T, size int64, args ...string) memRun {
 	if !ok {
 		t.Skip("no rusage on this system")
 	}
-	return memRun{size: size, lines: lines, maxRSS: int64(rusage.Maxrss), elapsed: elapsed}
+	peak := int64(rusage.Maxrss)
+	if kib, ok := hwm(stderr.String()); ok {
+		peak = kib
+	}
+	return memRun{size: size, lines: lines, maxRSS: peak, elapsed: elapsed}
 }
 
 // TestStreamingMemory proves that memory is constant in the input's size:
@@ -158,12 +162,21 @@ func runLine(t *testing.T, r io.Reader, args ...string) int64 {
 	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != exitFailure) {
 		t.Fatalf("%v: %v; stderr:\n%s", args, err, stderr.String())
 	}
-	m := regexp.MustCompile(`(?m)^VmHWM:\s+(\d+) kB$`).FindStringSubmatch(stderr.String())
-	if m == nil {
+	kib, ok := hwm(stderr.String())
+	if !ok {
 		t.Skip("no VmHWM in /proc/self/status on this system")
 	}
-	kib, _ := strconv.ParseInt(m[1], 10, 64)
 	return kib
+}
+
+// hwm returns the VmHWM a child wrote to its stderr, in KiB.
+func hwm(stderr string) (int64, bool) {
+	m := regexp.MustCompile(`(?m)^VmHWM:\s+(\d+) kB$`).FindStringSubmatch(stderr)
+	if m == nil {
+		return 0, false
+	}
+	kib, err := strconv.ParseInt(m[1], 10, 64)
+	return kib, err == nil
 }
 
 // repeatReader reads as n bytes of c.
