@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spanurl/spanurl/api"
@@ -42,4 +43,15 @@ func ExampleSearchParams_All() {
 	// a 1
 	// b 2
 	// a 3
+}
+
+func ExampleParseSearchParams() {
+	// A query from a client: at most DefaultMaxParams pairs.
+	p, err := api.ParseSearchParams("?a=1&b=2", api.DefaultMaxParams)
+	fmt.Println(p, err)
+	_, err = api.ParseSearchParams("a=1&b=2&c=3", 2)
+	fmt.Println(errors.Is(err, api.ErrTooManyParams), err)
+	// Output:
+	// a=1&b=2 <nil>
+	// true URLSearchParams: more than 2 parameters
 }

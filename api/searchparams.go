@@ -38,7 +38,9 @@ var ErrSequenceSize = errors.New("URLSearchParams: an inner sequence must have e
 
 // NewSearchParams returns a SearchParams holding the pairs of init, an
 // application/x-www-form-urlencoded string; a leading "?" is removed first,
-// as new URLSearchParams(init) does with a string.
+// as new URLSearchParams(init) does with a string. Like the standard's
+// constructor it takes any number of pairs: for input from outside the
+// program, ParseSearchParams limits them.
 func NewSearchParams(init string) *SearchParams {
 	p := new(SearchParams)
 	// Constructor 1. If init is a string and starts with U+003F (?), then
@@ -49,6 +51,64 @@ func NewSearchParams(init string) *SearchParams {
 	p.list = appendParsedForm(nil, init)
 	return p
 }
+
+// DefaultMaxParams is the parameter limit to give ParseSearchParams for
+// input from outside the program: the limit Go's net/url puts on a query
+// by default. It leaves room for any real form or query, and keeps what
+// one request can make a server allocate and sort in proportion to it,
+// not to the request's size.
+const DefaultMaxParams = 10000
+
+// ErrTooManyParams is the error of ParseSearchParams for an input with more
+// name-value pairs than its limit.
+var ErrTooManyParams = errors.New("URLSearchParams: too many parameters")
+
+// ParseSearchParams is NewSearchParams for untrusted input: it returns the
+// SearchParams holding the pairs of init when init has at most maxParams of
+// them (DefaultMaxParams is the usual limit), and otherwise an error
+// wrapping ErrTooManyParams and no SearchParams. A negative maxParams
+// means no limit. The URL Standard sets no limit on URLSearchParams (and
+// NewSearchParams and URL.SearchParams keep none); the limit is this
+// package's, for a server that parses what a client sends.
+//
+// The pairs are counted as the form parser makes them (empty sequences
+// between "&"s are not pairs) before any is decoded, and the count stops
+// at the first pair past the limit, so that a refused input costs no
+// allocation and a scan of at most the part of it within the limit.
+func ParseSearchParams(init string, maxParams int) (*SearchParams, error) {
+	// NewSearchParams' steps, with the count between them.
+	init = strings.TrimPrefix(init, "?")
+	if maxParams >= 0 && countPairs(init, maxParams+1) > maxParams {
+		return nil, &tooManyParamsError{limit: maxParams}
+	}
+	return &SearchParams{list: appendParsedForm(nil, init)}, nil
+}
+
+// countPairs returns the number of pairs the form parser makes of input,
+// counting no further than stop.
+func countPairs(input string, stop int) int {
+	n := 0
+	for len(input) > 0 && n < stop {
+		i := strings.IndexByte(input, '&')
+		if i < 0 {
+			return n + 1
+		}
+		if i > 0 {
+			n++
+		}
+		input = input[i+1:]
+	}
+	return n
+}
+
+// tooManyParamsError is ParseSearchParams' error.
+type tooManyParamsError struct{ limit int }
+
+func (e *tooManyParamsError) Error() string {
+	return "URLSearchParams: more than " + strconv.Itoa(e.limit) + " parameters"
+}
+
+func (e *tooManyParamsError) Unwrap() error { return ErrTooManyParams }
 
 // NewSearchParamsFromPairs returns a SearchParams holding pairs in order, as
 // new URLSearchParams(init) does with a sequence of sequences (a Go [2]string

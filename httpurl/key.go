@@ -30,6 +30,12 @@ import (
 // servers read repeated parameters as lists. When the query is already
 // in order, the key is a substring of the href and CacheKey does not
 // allocate. The zero URL's key is "".
+//
+// A query of more than api.DefaultMaxParams parameters keeps its order
+// (the key is the href without its fragment): sorting it would cost
+// memory and time in proportion to a count the URL's author chooses, and
+// such a query only misses being one key with its reorderings, which no
+// real site makes of one that long.
 func CacheKey(u span.URL) string {
 	if u.IsZero() {
 		return ""
@@ -42,8 +48,12 @@ func CacheKey(u span.URL) string {
 	if querySorted(q) {
 		return u.Href()
 	}
+	n := countParams(q, api.DefaultMaxParams+1)
+	if n > api.DefaultMaxParams {
+		return u.Href()
+	}
 	base := u.Href()[:u.Offsets().QueryStart]
-	params := make([]string, 0, strings.Count(q, "&")+1)
+	params := make([]string, 0, n)
 	for p := range strings.SplitSeq(q, "&") {
 		if p != "" {
 			params = append(params, p)
@@ -72,6 +82,20 @@ func CacheKey(u span.URL) string {
 		b.WriteString(params[i])
 	}
 	return b.String()
+}
+
+// countParams returns the number of non-empty parameters of the query q,
+// counting no further than stop.
+func countParams(q string, stop int) int {
+	n := 0
+	for p := range strings.SplitSeq(q, "&") {
+		if p != "" {
+			if n++; n == stop {
+				break
+			}
+		}
+	}
+	return n
 }
 
 // querySorted reports whether the query q is non-empty, has no empty

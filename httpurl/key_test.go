@@ -3,6 +3,7 @@ package httpurl_test
 import (
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -141,5 +142,32 @@ func TestSiteKey(t *testing.T) {
 	}
 	if httpurl.SiteKey(span.URL{}) != "" {
 		t.Error("SiteKey of the zero URL")
+	}
+}
+
+// TestCacheKeyParamLimit checks that a query of up to api.DefaultMaxParams
+// parameters is sorted and one past it keeps its order, empty parameters
+// not counted, and that the key of a huge query costs no allocation.
+func TestCacheKeyParamLimit(t *testing.T) {
+	params := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString("&&p")
+			b.WriteString(strconv.Itoa(n - i))
+		}
+		return b.String()
+	}
+	at := mustParse(t, "https://example.com/?"+params(api.DefaultMaxParams)+"#f")
+	if key := httpurl.CacheKey(at); !strings.HasPrefix(key, "https://example.com/?p1&p10&p100&") {
+		t.Errorf("%d parameters: key starts %q, want them sorted", api.DefaultMaxParams, key[:min(len(key), 60)])
+	}
+	past := mustParse(t, "https://example.com/?"+params(api.DefaultMaxParams+1)+"#f")
+	want := past.WithoutFragment().Href()
+	if key := httpurl.CacheKey(past); key != want {
+		t.Errorf("%d parameters: key starts %q, want the href without fragment", api.DefaultMaxParams+1, key[:min(len(key), 60)])
+	}
+	huge := mustParse(t, "https://example.com/?"+strings.Repeat("&b=1&a=1", 1<<17))
+	if n := testing.AllocsPerRun(5, func() { httpurl.CacheKey(huge) }); n != 0 {
+		t.Errorf("CacheKey of %d parameters allocates %v times", 1<<18, n)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/spanurl/spanurl/internal/lineartest"
 	"github.com/spanurl/spanurl/internal/slow"
 	"github.com/spanurl/spanurl/span"
 )
@@ -49,23 +49,10 @@ var linearShapes = []struct {
 	{"relative-dots", "", "../", ""},
 }
 
-// parseTime is the best of several runs of parsing s against base.
-func parseTime(base span.URL, s string) time.Duration {
-	best := time.Duration(1 << 62)
-	for range 5 {
-		start := time.Now()
-		base.Parse(s)
-		if d := time.Since(start); d < best {
-			best = d
-		}
-	}
-	return best
-}
-
 // TestLinearTime parses each shape at 64 KiB and 1 MiB: a 16x longer input
 // must take less than 64x the time (a quadratic parser would take ~256x; the
-// headroom absorbs cache effects and a busy machine).
-// It proves the ratio, not a wall-clock limit.
+// headroom absorbs cache effects). It proves the ratio, not a wall-clock
+// limit, measured by lineartest so that a busy machine does not fail it.
 func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("linear-time ratios need full-size inputs")
@@ -78,13 +65,7 @@ func TestLinearTime(t *testing.T) {
 				return s.prefix + strings.Repeat(s.unit, n) + s.suffix
 			}
 			small, large := build(64<<10), build(1<<20)
-			parseTime(base, small) // warm up
-			ts, tl := parseTime(base, small), parseTime(base, large)
-			ratio := float64(tl) / float64(max(ts, time.Microsecond))
-			t.Logf("%s: 64KiB %v, 1MiB %v, ratio %.1f", s.name, ts, tl, ratio)
-			if ratio > 64 {
-				t.Errorf("%s: 16x input took %.1fx time: not linear", s.name, ratio)
-			}
+			lineartest.Check(t, 64, func() { base.Parse(small) }, func() { base.Parse(large) })
 		})
 	}
 }

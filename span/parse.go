@@ -87,12 +87,34 @@ func canParseSlow(input string) bool {
 	return err == nil
 }
 
+// MaxValidationErrors is the most validation errors ParseWithErrors lists
+// for one parse (plus the fatal one on failure). An input can meet a
+// validation error at every byte, so a list without a limit would grow
+// with the input; the first thousand say what is wrong with it.
+const MaxValidationErrors = 1000
+
+// ValidationErrors are the validation errors of one parse.
+type ValidationErrors struct {
+	// List holds the errors met, in order, with offsets into the input:
+	// all of them, or the first MaxValidationErrors when there were more.
+	// On failure its last entry is the error that made the parse fail,
+	// after the first MaxValidationErrors when those left it out.
+	List []record.ValidationError
+	// Omitted counts the errors met and left out of List.
+	Omitted int
+}
+
+// Len returns how many validation errors the parse met: those in List
+// and those omitted.
+func (v ValidationErrors) Len() int { return len(v.List) + v.Omitted }
+
 // ParseWithErrors parses input against base (zero for none) and also
-// returns every validation error the parser met, in order, with offsets
-// into input. A URL can parse and still have validation errors (it is then
-// not a valid URL string); on failure the last error is the fatal one.
-func ParseWithErrors(input string, base URL) (URL, []record.ValidationError, error) {
-	p := slow.Parser{CollectErrors: true}
+// returns the validation errors the parser met (the first
+// MaxValidationErrors of them and a count of the rest). A URL can parse
+// and still have validation errors (it is then not a valid URL string); on
+// failure the last error listed is the fatal one.
+func ParseWithErrors(input string, base URL) (URL, ValidationErrors, error) {
+	p := slow.Parser{CollectErrors: true, MaxErrors: MaxValidationErrors}
 	var u URL
 	var err error
 	if base.IsZero() {
@@ -102,7 +124,10 @@ func ParseWithErrors(input string, base URL) (URL, []record.ValidationError, err
 		base.toRecord(&b)
 		u, err = parseWith(&p, input, &b)
 	}
-	errs := append([]record.ValidationError(nil), p.Errors()...)
+	errs := ValidationErrors{List: p.Errors(), Omitted: p.OmittedErrors()}
+	if len(errs.List) == 0 {
+		errs.List = nil
+	}
 	return u, errs, err
 }
 

@@ -76,7 +76,7 @@ func TestSpecURLParsingTable(t *testing.T) {
 		if err != nil || u.Href() != tc.Output {
 			t.Errorf("%q: got %q, %v; want %q", tc.Input, u.Href(), err, tc.Output)
 		}
-		if valid := len(errs) == 0; valid != tc.Valid {
+		if valid := errs.Len() == 0; valid != tc.Valid {
 			t.Errorf("%q: valid = %v (errors %v), want %v", tc.Input, valid, errs, tc.Valid)
 		}
 	}
@@ -130,7 +130,7 @@ func TestSpecValidationErrorExamples(t *testing.T) {
 		}
 		_, errs, err := span.ParseWithErrors(tc.Input, parseBase(t, tc.Base))
 		found := false
-		for _, e := range errs {
+		for _, e := range errs.List {
 			if e.Type == want {
 				found = true
 			}

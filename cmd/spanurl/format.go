@@ -145,6 +145,9 @@ type worker struct {
 	sparser span.Parser       // parses servers
 
 	registrables map[string]registrable // registrable domains of hosts met lately
+
+	huge  bool   // the line being formatted is longer than hugeLine
+	parts []part // the parts of the chunk being formatted (parts.go)
 }
 
 func newWorker(cfg *config) *worker {
@@ -163,6 +166,7 @@ const hugeLine = 1 << 20
 // process formats every line of c.in into c.out.
 func (w *worker) process(c *chunk) {
 	out := c.out[:0]
+	w.parts = c.parts[:0]
 	in := c.in
 	n := 0
 	for len(in) > 0 {
@@ -175,14 +179,18 @@ func (w *worker) process(c *chunk) {
 		if len(line) > 0 && line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
 		}
+		w.huge = len(line) > hugeLine
 		out = w.line(out, line)
 		n++
-		if len(line) > hugeLine {
+		if w.huge {
+			// The line's parts may refer to these buffers: they are
+			// not written again.
 			w.parser, w.sparser = span.Parser{}, span.Parser{}
 			w.text, w.unesc, w.unescH = nil, nil, nil
 		}
 	}
 	c.out, c.lines = out, n
+	c.parts, w.parts = w.parts, nil
 }
 
 // line appends the output line for line to out.
@@ -213,15 +221,20 @@ func (w *worker) line(out, line []byte) []byte {
 
 	var (
 		u    span.URL
-		errs []record.ValidationError
+		errs span.ValidationErrors
 		err  error
 	)
-	if cfg.validate {
+	switch {
+	case cfg.validate:
 		u, errs, err = span.ParseWithErrors(unsafeString(text), cfg.base)
-	} else {
+	case len(text) > hugeLine:
+		// The package's Parse reads the line where it is, where the
+		// Parser would copy it first: a huge line is not held twice.
+		u, err = cfg.base.Parse(unsafeString(text))
+	default:
 		u, err = w.parser.ParseRef(cfg.base, text)
 	}
-	w.st.count(u, errs, err)
+	w.st.count(u, errs.List, err)
 	if cfg.json {
 		return w.appendJSON(out, unsafeString(input), u, errs, shift, err)
 	}
@@ -259,7 +272,7 @@ func column(line []byte, n int, sep string) ([]byte, bool) {
 
 // appendTSV appends the fields separated by tabs, or an "error:" line for a
 // failure when the fields have no status.
-func (w *worker) appendTSV(out []byte, input string, u span.URL, errs []record.ValidationError, shift int, err error) []byte {
+func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
 	fields := w.cfg.fields
 	if err != nil && !w.cfg.hasStatus {
 		out = append(out, "error: "...)
@@ -272,11 +285,15 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs []record.V
 		}
 		switch {
 		case f == fieldInput:
-			out = appendTSVInput(out, input, i == len(fields)-1)
+			enc := encTSVInput
+			if i == len(fields)-1 {
+				enc = encTSVInputLast
+			}
+			out = w.appendValue(out, input, enc)
 		case f == fieldStatus:
 			out = append(out, status(errs, err)...)
 		case f == fieldErrors:
-			for j, e := range errs {
+			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
 				}
@@ -284,8 +301,12 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs []record.V
 				out = append(out, '@')
 				out = strconv.AppendInt(out, int64(max(e.Offset-shift, 0)), 10)
 			}
+			if errs.Omitted > 0 {
+				out = append(out, ",+"...)
+				out = strconv.AppendInt(out, int64(errs.Omitted), 10)
+			}
 		case err == nil:
-			out, _ = w.appendURLField(out, f, u)
+			out, _ = w.appendURLField(out, f, u, encRaw)
 		}
 	}
 	return append(out, '\n')
@@ -312,21 +333,23 @@ func appendTSVInput(out []byte, s string, last bool) []byte {
 
 // appendJSON appends one JSON object: the fields, minus the URL's
 // components when the line fails to parse, which adds "error" at the end.
-func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.ValidationError, shift int, err error) []byte {
+func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
 	out = append(out, '{')
 	first := true
 	for _, f := range w.cfg.fields {
 		switch {
 		case f == fieldInput:
 			out = appendKey(out, &first, "input")
-			out = jsonstr.Append(out, input, false)
+			out = append(out, '"')
+			out = w.appendValue(out, input, encJSON)
+			out = append(out, '"')
 		case f == fieldStatus:
 			out = appendKey(out, &first, "status")
 			out = jsonstr.Append(out, status(errs, err), false)
 		case f == fieldErrors:
 			out = appendKey(out, &first, "errors")
 			out = append(out, '[')
-			for j, e := range errs {
+			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
 				}
@@ -337,19 +360,18 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 				out = append(out, '}')
 			}
 			out = append(out, ']')
+			if errs.Omitted > 0 {
+				out = appendKey(out, &first, "errorsOmitted")
+				out = strconv.AppendInt(out, int64(errs.Omitted), 10)
+			}
 		case err == nil:
 			out = appendKey(out, &first, fieldNames[f])
-			// Values are getters' results or names: they need escaping
-			// only when an opaque path or host holds a '"' or '\'.
 			start := len(out)
 			out = append(out, '"')
 			var ok bool
-			out, ok = w.appendURLField(out, f, u)
+			out, ok = w.appendURLField(out, f, u, encJSON)
 			if !ok {
 				out = append(out[:start], "null"...)
-			} else if jsonstr.NeedsEscape(out[start+1:]) {
-				v := string(out[start+1:])
-				out = jsonstr.Append(out[:start], v, false)
 			} else {
 				out = append(out, '"')
 			}
@@ -374,41 +396,50 @@ func appendKey(out []byte, first *bool, name string) []byte {
 	return append(out, `":`...)
 }
 
-// appendURLField appends the value of a URL field; false means null (a
-// URL whose host has no registrable domain).
-func (w *worker) appendURLField(out []byte, f field, u span.URL) ([]byte, bool) {
+// appendURLField appends the value of a URL field encoded as enc (encRaw
+// or encJSON); false means null (a URL whose host has no registrable
+// domain).
+func (w *worker) appendURLField(out []byte, f field, u span.URL, enc encoding) ([]byte, bool) {
+	var v string
 	switch f {
 	case fieldHref:
-		return append(out, u.Href()...), true
+		v = u.Href()
 	case fieldOrigin:
-		return appendOrigin(out, u), true
+		start := len(out)
+		out = appendOrigin(out, u)
+		if enc == encJSON && jsonstr.NeedsEscape(out[start:]) {
+			// Only an opaque host holds a '"' or '\'.
+			v := string(out[start:])
+			out = jsonstr.AppendChars(out[:start], v, false)
+		}
+		return out, true
 	case fieldProtocol:
-		return append(out, u.Protocol()...), true
+		v = u.Protocol()
 	case fieldScheme:
-		return append(out, u.Scheme()...), true
+		v = u.Scheme()
 	case fieldUsername:
-		return append(out, u.Username()...), true
+		v = u.Username()
 	case fieldPassword:
-		return append(out, u.Password()...), true
+		v = u.Password()
 	case fieldHost:
-		return append(out, u.Host()...), true
+		v = u.Host()
 	case fieldHostname:
-		return append(out, u.Hostname()...), true
+		v = u.Hostname()
 	case fieldPort:
-		return append(out, u.Port()...), true
+		v = u.Port()
 	case fieldPathname:
-		return append(out, u.Pathname()...), true
+		v = u.Pathname()
 	case fieldSearch:
-		return append(out, u.Search()...), true
+		v = u.Search()
 	case fieldHash:
-		return append(out, u.Hash()...), true
+		v = u.Hash()
 	case fieldRegistrable:
 		d, ok := w.registrable(u)
-		return append(out, d...), ok
+		return appendEncoded(out, d, enc), ok
 	case fieldKind:
-		return append(out, u.HostKind().String()...), true
+		v = u.HostKind().String()
 	}
-	return out, true
+	return w.appendValue(out, v, enc), true
 }
 
 // registrableCacheSize bounds the registrable domains a worker remembers.
@@ -461,11 +492,11 @@ func appendOrigin(out []byte, u span.URL) []byte {
 
 // status is "failure" for an input that does not parse, "invalid" for one
 // that parses with validation errors and "valid" for the rest.
-func status(errs []record.ValidationError, err error) string {
+func status(errs span.ValidationErrors, err error) string {
 	switch {
 	case err != nil:
 		return "failure"
-	case len(errs) > 0:
+	case errs.Len() > 0:
 		return "invalid"
 	}
 	return "valid"

@@ -307,3 +307,27 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateErrorsOmitted checks that a line with more validation
+// errors than span.MaxValidationErrors lists the first ones and says how
+// many it left out, in TSV and JSON.
+func TestValidateErrorsOmitted(t *testing.T) {
+	const extra = 5
+	line := "http://h/" + strings.Repeat("%", 1000+extra)
+	status, out, _ := spanurl(t, line+"\n", "-validate", "-fields", "status,errors")
+	fields := strings.Split(strings.TrimSuffix(out, "\n"), "\t")
+	if status != exitOK || len(fields) != 2 || fields[0] != "invalid" {
+		t.Fatalf("status %d, output %.200q", status, out)
+	}
+	errs := strings.Split(fields[1], ",")
+	if len(errs) != 1001 || errs[0] != "invalid-URL-unit@9" || errs[999] != "invalid-URL-unit@1008" || errs[1000] != "+5" {
+		t.Errorf("errors field: %d items, first %q, last two %q", len(errs), errs[0], errs[len(errs)-2:])
+	}
+	status, out, _ = spanurl(t, line+"\n", "-validate", "-json", "-fields", "status,errors")
+	if status != exitOK || !strings.HasSuffix(out, `{"name":"invalid-URL-unit","offset":1008}],"errorsOmitted":5}`+"\n") {
+		t.Errorf("status %d, JSON ends %q", status, out[max(len(out)-100, 0):])
+	}
+	if n := strings.Count(out, `"name"`); n != 1000 {
+		t.Errorf("JSON lists %d errors, want 1000", n)
+	}
+}

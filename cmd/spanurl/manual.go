@@ -49,7 +49,11 @@ STREAMING
     spanurl streams: it reads its input in chunks of whole lines (256 KiB
     from a file; from a pipe, what the pipe holds), so its memory stays the
     same whatever the input's size; only a line longer than a chunk makes
-    it grow, to the size of that line. Past the first MiB of input the
+    it grow: to about twice the size of that line at most (the line, and
+    what the parser makes of it when the href differs from the line; the
+    output refers to the line and the href rather than copying them), and
+    with -validate to about five times (the validating parser's buffer,
+    URL record and href beside the line). Past the first MiB of input the
     chunks are parsed on every core (-j) and written in input order.
 
     Every chunk is written as soon as it is parsed, so the output keeps pace
@@ -147,13 +151,17 @@ FLAGS
         them: NAME is the error's name in the URL Standard (such as
         invalid-URL-unit) and OFFSET its 0-based byte offset in the input
         field. For a failure the last error listed is the one that made the
-        parse fail. INPUT is the URL text as read; it comes last because it
+        parse fail. A line lists its first 1000 errors (and for a failure
+        the fatal one after them): when it has more, ERRORS ends with +N,
+        the number left out, so that memory stays bounded whatever the
+        line. INPUT is the URL text as read; it comes last because it
         may hold tabs itself (cut -f3- gives it back whole). For example:
 
             $ echo 'https://example.org/foo bar' | spanurl -validate
             invalid<TAB>invalid-URL-unit@23<TAB>https://example.org/foo bar
 
-        With -json, errors is a list of {"name":...,"offset":...}.
+        With -json, errors is a list of {"name":...,"offset":...}, followed
+        by "errorsOmitted":N when errors were left out.
 
     -format FORMAT
         The format of the input lines: lines (the default: a URL per line,
@@ -184,7 +192,8 @@ FLAGS
         name of the validation error that made each parse fail. With
         -validate come the lines that parse with validation errors and, for
         each validation error, the lines in which the parser met it (the
-        error that made a parse fail included). The top hosts are the ten
+        error that made a parse fail included; among the errors a line
+        lists, its first 1000 and the fatal one). The top hosts are the ten
         hostnames met most often among the URLs that parse (ties in name
         order). They are counted in bounded memory, with the Space-Saving
         algorithm: exactly while each of the -j workers has met at most

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -39,6 +40,7 @@ var tuning = struct {
 type chunk struct {
 	in    []byte // lines, each ending in '\n' but perhaps the input's last
 	out   []byte
+	parts []part        // values written between the bytes of out (parts.go)
 	lines int           // lines in in
 	ready chan struct{} // a worker has formatted it
 }
@@ -52,6 +54,8 @@ type pipeline struct {
 
 	read  atomic.Int64 // bytes read
 	lines atomic.Int64 // lines written
+
+	partBuf []byte // emit's buffer for encoding parts
 
 	// The pool, once started.
 	started     bool
@@ -95,12 +99,18 @@ func (p *pipeline) feed(r io.Reader) error {
 			p.put(c)
 			return errStopped
 		}
-		if len(c.in) == cap(c.in) {
-			c.in = slices.Grow(c.in, cap(c.in)) // a line longer than the chunk
-		}
 		old := len(c.in)
-		n, err := r.Read(c.in[old:cap(c.in)])
-		c.in = c.in[:old+n]
+		var n int
+		var err error
+		if len(c.in) == cap(c.in) && cap(c.in) >= longLine {
+			n, err = readLong(c, r)
+		} else {
+			if len(c.in) == cap(c.in) {
+				c.in = slices.Grow(c.in, cap(c.in)) // a line longer than the chunk
+			}
+			n, err = r.Read(c.in[old:cap(c.in)])
+			c.in = c.in[:old+n]
+		}
 		p.read.Add(int64(n))
 		if err != nil {
 			if len(c.in) > 0 {
@@ -131,6 +141,59 @@ func (p *pipeline) feed(r io.Reader) error {
 	}
 }
 
+// longLine is the length of a line past which feed reads it by readLong.
+const longLine = 1 << 20
+
+// longBlock is the size of readLong's blocks.
+const longBlock = 1 << 20
+
+// readLong reads a long line's rest: it reads into blocks of longBlock
+// bytes until one holds a line feed, or until an error or the end of
+// the input, and then appends the blocks to c.in in a buffer of their
+// exact size, returning how many bytes it read and the read's error.
+// Growing c.in by doubling would copy the line at every step, each
+// copy also touching the capacity beyond the line, and keep up to three
+// times the line in memory; the blocks are handed back to the system
+// while they are copied, eight at a time, so that the line and its
+// copy take little more than the line and 8 MiB. (A collection of a heap of
+// byte slices has nothing to scan: it costs far less than the copy.)
+func readLong(c *chunk, r io.Reader) (int, error) {
+	var blocks [][]byte
+	total := 0
+	var err error
+	for err == nil {
+		b := make([]byte, longBlock)
+		n, found := 0, false
+		for n < len(b) && !found && err == nil {
+			var k int
+			k, err = r.Read(b[n:])
+			found = bytes.IndexByte(b[n:n+k], '\n') >= 0
+			n += k
+		}
+		blocks = append(blocks, b[:n])
+		total += n
+		if found {
+			break
+		}
+	}
+	in := make([]byte, len(c.in), len(c.in)+total)
+	copy(in, c.in)
+	c.in = nil
+	for i, b := range blocks {
+		in = append(in, b...)
+		blocks[i] = nil
+		if (i+1)%8 == 0 {
+			// The blocks copied go back to the system as the copy
+			// grows, so that the line is held about once; the last
+			// few, at most 8 MiB, are left to the collector, which
+			// spares lines of a few MiB a collection each.
+			debug.FreeOSMemory()
+		}
+	}
+	c.in = in
+	return total, err
+}
+
 // dispatch sends c on its way: formatted and written now, or handed to the
 // pool.
 func (p *pipeline) dispatch(c *chunk) error {
@@ -150,7 +213,14 @@ func (p *pipeline) dispatch(c *chunk) error {
 
 // emit writes the output of c.
 func (p *pipeline) emit(c *chunk) error {
-	if len(c.out) > 0 {
+	if len(c.parts) > 0 {
+		if p.partBuf == nil {
+			p.partBuf = make([]byte, 0, 64<<10)
+		}
+		if err := writeParts(p.stdout, c.out, c.parts, p.partBuf); err != nil {
+			return fmt.Errorf("%w: %v", errWrite, err)
+		}
+	} else if len(c.out) > 0 {
 		if _, err := p.stdout.Write(c.out); err != nil {
 			return fmt.Errorf("%w: %v", errWrite, err)
 		}
@@ -178,6 +248,8 @@ func (p *pipeline) get() *chunk {
 // grew.
 func (p *pipeline) put(c *chunk) {
 	c.in = c.in[:0]
+	clear(c.parts) // let go of the values they refer to
+	c.parts = c.parts[:0]
 	if cap(c.in) > 4*tuning.chunkSize {
 		c.in = make([]byte, 0, tuning.chunkSize)
 	}

@@ -66,6 +66,10 @@ type opResponse struct {
 //	{"op": "parse", "input": S}             -> {"pairs": [[n, v], ...], "serialized": S}
 //	{"op": "ops", "init": S, "ops": [...]}  -> {"results", "final", "final_pairs"}
 //	{"op": "url", "href": S, "ops": [...]}  -> {"results", "final", "final_href", "final_search"}
+//
+// An input or init of more than api.DefaultMaxParams pairs is answered
+// with an error, as a server would refuse it; a URL's query object keeps
+// the standard's behaviour, which sets no limit.
 func answerOp(req map[string]json.RawMessage) any {
 	var op string
 	if json.Unmarshal(req["op"], &op) != nil || string(req["op"]) == "null" {
@@ -82,7 +86,13 @@ func answerOp(req map[string]json.RawMessage) any {
 		if !ok {
 			return wptError{Error: `"input" is missing or not a string`}
 		}
-		pairs := api.ParseForm(input)
+		// The "?" put before input is the one ParseSearchParams removes:
+		// the pairs are ParseForm's, within the limit.
+		params, err := api.ParseSearchParams("?"+input, api.DefaultMaxParams)
+		if err != nil {
+			return wptError{Error: err.Error()}
+		}
+		pairs := params.Pairs()
 		return struct {
 			Pairs      [][]string `json:"pairs"`
 			Serialized string     `json:"serialized"`
@@ -99,7 +109,10 @@ func answerOp(req map[string]json.RawMessage) any {
 			if !ok {
 				return wptError{Error: `"init" is missing or not a string`}
 			}
-			params = api.NewSearchParams(init)
+			var err error
+			if params, err = api.ParseSearchParams(init, api.DefaultMaxParams); err != nil {
+				return wptError{Error: err.Error()}
+			}
 		} else {
 			href, ok := str("href")
 			if !ok {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spanurl/spanurl/api"
 	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
@@ -134,6 +135,8 @@ func TestWPTProtocol(t *testing.T) {
 		{`{"op":"url","href":"mailto:a?x=1 ","ops":[["delete","x"]]}`, `{"results":[null],"final":"","final_href":"mailto:a","final_search":""}`},
 		{`{"op":"ops","init":"a","ops":[["frobnicate"]]}`, `{"error":"unknown operation \"frobnicate\" with 0 arguments"}`},
 		{`{"op":"ops","init":"a","ops":[["get",1]]}`, `{"error":"operation 1: arguments must be strings"}`},
+		{`{"op":"parse","input":"` + strings.Repeat("&a", api.DefaultMaxParams+1) + `"}`, `{"error":"URLSearchParams: more than 10000 parameters"}`},
+		{`{"op":"ops","init":"` + strings.Repeat("&a", api.DefaultMaxParams+1) + `","ops":[["size"]]}`, `{"error":"URLSearchParams: more than 10000 parameters"}`},
 		{`null`, `{"error":"request is not a JSON object"}`},
 		{`[1,2]`, `{"error":"request is not a JSON object"}`},
 		{`"http://a/"`, `{"error":"request is not a JSON object"}`},
@@ -171,5 +174,24 @@ func TestWPTNoFinalNewline(t *testing.T) {
 	run([]string{"wpt"}, strings.NewReader(`{"input":"x"}`+"\r\n"+`{"op":1}`), &stdout, new(bytes.Buffer))
 	if want := "{\"failure\":true}\n{\"error\":\"\\\"op\\\" is not a string\"}\n"; stdout.String() != want {
 		t.Errorf("got %q, want %q", stdout.String(), want)
+	}
+}
+
+// TestWPTParamLimit checks that the URLSearchParams requests take up to
+// api.DefaultMaxParams pairs, counted as the form parser counts them.
+func TestWPTParamLimit(t *testing.T) {
+	pairs := func(n int) string { return strings.Repeat("&a", n) }
+	lines := []string{
+		`{"op":"parse","input":"?` + pairs(api.DefaultMaxParams-1) + `"}`,
+		`{"op":"ops","init":"?` + pairs(api.DefaultMaxParams) + `","ops":[["size"]]}`,
+	}
+	want := []string{
+		`{"pairs":[["?",""],["a",""],`,
+		`{"results":[10000],`,
+	}
+	for i, got := range runWPTLines(t, lines) {
+		if !strings.HasPrefix(got, want[i]) {
+			t.Errorf("line %d: answer starts %.80q, want %q", i, got, want[i])
+		}
 	}
 }

@@ -14,6 +14,14 @@ const hexDigits = "0123456789abcdef"
 // '<', '>' and '&' as \u003c, \u003e and \u0026.
 func Append(out []byte, s string, escapeHTML bool) []byte {
 	out = append(out, '"')
+	out = AppendChars(out, s, escapeHTML)
+	return append(out, '"')
+}
+
+// AppendChars appends s escaped as Append escapes it, without the quotes:
+// the inside of a JSON string, which a writer can split at any UTF-8
+// sequence boundary and escape in pieces.
+func AppendChars(out []byte, s string, escapeHTML bool) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
@@ -62,8 +70,7 @@ func Append(out []byte, s string, escapeHTML bool) []byte {
 		}
 		i += size
 	}
-	out = append(out, s[start:]...)
-	return append(out, '"')
+	return append(out, s[start:]...)
 }
 
 // NeedsEscape reports whether Append, without escapeHTML, may write b

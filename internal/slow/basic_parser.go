@@ -14,8 +14,7 @@ const eof = -1
 // into the fresh url (and base, encoding apply); otherwise it modifies url
 // as the state override says.
 func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *record.URL, override State) error {
-	p.errs.on = p.CollectErrors
-	p.errs.list = p.errs.list[:0]
+	p.errs.reset(p.CollectErrors, p.MaxErrors)
 	if len(input) > p.maxInput() {
 		return tooLong(input)
 	}
@@ -38,7 +37,18 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 	// 5. The encoding is already an output encoding (see LookupEncoding).
 	// 6. Let buffer be the empty string.
 	buffer := p.buffer[:0]
-	defer func() { p.buffer = buffer[:0] }()
+	if cap(buffer) < n {
+		// The buffer takes a part of the input, most often as it is:
+		// room for all of it at once saves growing it step by step,
+		// which leaves every outgrown copy to the collector.
+		buffer = make([]byte, 0, n)
+	}
+	defer func() {
+		p.buffer, p.input = buffer[:0], nil
+		if !p.errs.on {
+			p.errs.src = "" // Errors, which reads it, returns nothing
+		}
+	}()
 	// 7. Let atSignSeen, insideBrackets, and passwordTokenSeen be false.
 	atSignSeen, insideBrackets, passwordTokenSeen := false, false, false
 	special := url.IsSpecial()

@@ -2,14 +2,13 @@ package slow
 
 import (
 	"errors"
-	"math"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/htmlindex"
 
+	"github.com/spanurl/spanurl/internal/lineartest"
 	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/testvectors"
 )
@@ -532,7 +531,8 @@ func TestPercentEncodeAfterEncodingNoAlloc(t *testing.T) {
 
 // TestPercentEncodeAfterEncodingLinear: a 16x longer input takes well under
 // 48x the time, for inputs that switch encoder state or fail on every code
-// point. It checks the ratio, not a wall-clock limit.
+// point. It checks the ratio, not a wall-clock limit, measured by
+// lineartest so that a busy machine does not fail it.
 func TestPercentEncodeAfterEncodingLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("linear-time ratios need full-size inputs")
@@ -546,36 +546,18 @@ func TestPercentEncodeAfterEncodingLinear(t *testing.T) {
 		{"windows-1252", "\u0081☃"},
 	}
 	for _, s := range shapes {
-		enc, err := LookupEncoding(s.label)
-		if err != nil {
-			t.Fatal(err)
-		}
-		small, large := []byte(strings.Repeat(s.unit, 1<<10)), []byte(strings.Repeat(s.unit, 16<<10))
-		dst := make([]byte, 0, 40*len(large))
-		once := func(in []byte) time.Duration {
-			start := time.Now()
-			appendPercentEncodeAfterEncoding(dst[:0], enc, in, &pct.SpecialQuerySet, false)
-			return time.Since(start)
-		}
-		once(large) // warm up: builds the lazy tables
-		// The best of interleaved runs, so that a busy machine slows both
-		// sizes alike; a long run is preempted more often than a short one
-		// on a loaded machine, so a ratio over the bound is measured again
-		// (quadratic time fails every round).
-		ratio := math.Inf(1)
-		for round := 0; round < 4 && ratio > 48; round++ {
-			ts, tl := time.Duration(1<<62), time.Duration(1<<62)
-			for range 15 {
-				ts = min(ts, once(small))
-				tl = min(tl, once(large))
+		t.Run(s.label, func(t *testing.T) {
+			enc, err := LookupEncoding(s.label)
+			if err != nil {
+				t.Fatal(err)
 			}
-			r := float64(tl) / float64(max(ts, time.Microsecond))
-			t.Logf("%s: %v, 16x: %v, ratio %.1f", s.label, ts, tl, r)
-			ratio = min(ratio, r)
-		}
-		if ratio > 48 {
-			t.Errorf("%s: 16x input took %.1fx time: not linear", s.label, ratio)
-		}
+			encode := func(n int) func() {
+				in := []byte(strings.Repeat(s.unit, n))
+				dst := make([]byte, 0, 40*len(in))
+				return func() { appendPercentEncodeAfterEncoding(dst[:0], enc, in, &pct.SpecialQuerySet, false) }
+			}
+			lineartest.Check(t, 48, encode(4<<10), encode(64<<10))
+		})
 	}
 }
 

@@ -96,6 +96,9 @@ func (p *Parser) failure(input string, t record.ErrorType, at int) error {
 			e.Input = strings.Clone(e.Input)
 		}
 	}
+	if t != 0 {
+		p.errs.keepFatal() // t is the last error reported
+	}
 	e.Type = t
 	e.Offset = p.errs.original(at)
 	if t == 0 {

@@ -2,6 +2,7 @@ package slow
 
 import (
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/record"
 )
@@ -13,10 +14,12 @@ import (
 // UTF-8 is first decoded as the Encoding Standard's "UTF-8 decode" does,
 // each maximal invalid subpart becoming U+FFFD, which is what a Go string
 // must go through to become the scalar value string the standard takes.
+//
+// When cleaning leaves the input as it is, p.input is the input's own
+// memory, which the parser only reads (and forgets when the run ends):
+// a copy would double the memory a long input takes.
 func (p *Parser) prepare(input string, trim bool) {
-	p.input = p.input[:0]
-	p.errs.leading = 0
-	p.errs.removed = p.errs.removed[:0]
+	p.input = p.cleaned[:0]
 	start, end := 0, len(input)
 	if trim {
 		// 1.2-1.3. Leading and trailing C0 control or space.
@@ -33,17 +36,23 @@ func (p *Parser) prepare(input string, trim bool) {
 			p.errs.addOriginal(record.InvalidURLUnit, end)
 		}
 	}
-	p.errs.leading = start
+	valid := utf8.ValidString(input[start:end])
+	p.errs.src, p.errs.start, p.errs.end, p.errs.valid = input, start, end, valid
 	// 2-3. Report and remove every ASCII tab or newline.
-	if seg := input[start:end]; plainInput(seg) {
-		p.input = append(p.input, seg...)
+	if seg := input[start:end]; plainInput(seg, valid) {
+		p.input = unsafe.Slice(unsafe.StringData(seg), len(seg))
 		return
+	}
+	if cap(p.input) < end-start {
+		// Room for the input at once, as the parser's buffer has it
+		// (run), rather than a copy outgrown at every step.
+		p.input = make([]byte, 0, end-start)
 	}
 	for i := start; i < end; i++ {
 		c := input[i]
 		if c == '\t' || c == '\n' || c == '\r' {
 			p.errs.addOriginal(record.InvalidURLUnit, i)
-			p.errs.removed = append(p.errs.removed, len(p.input))
+			p.errs.removals++
 			continue
 		}
 		if c >= utf8.RuneSelf {
@@ -59,6 +68,7 @@ func (p *Parser) prepare(input string, trim bool) {
 		}
 		p.input = append(p.input, c)
 	}
+	p.cleaned = p.input[:0]
 }
 
 // invalidUTF8Prefix returns the length of the maximal subpart of an

@@ -42,6 +42,10 @@ type Parser struct {
 	// CollectErrors makes Parse record every validation error, which Errors
 	// then returns. When false, reporting costs one branch per error.
 	CollectErrors bool
+	// MaxErrors, when positive, is the most errors Errors keeps: the first
+	// ones met, in order, and on failure the fatal one after them (so one
+	// more). OmittedErrors counts the others.
+	MaxErrors int
 	// MaxInput, when positive, lowers the longest accepted input and
 	// serialization below offsets.MaxInput (tests use it to exercise the
 	// limit without 4 GiB strings).
@@ -54,6 +58,7 @@ type Parser struct {
 	url     record.URL
 	errs    reporter
 	input   []byte // the cleaned input: trimmed, tabs and newlines removed
+	cleaned []byte // the Parser's own memory for input, when cleaning changes it
 	buffer  []byte // the spec's buffer
 	tmp     []byte // scratch for host parsing and encoding
 	err     ParseError
@@ -62,7 +67,11 @@ type Parser struct {
 
 // Errors returns the validation errors of the last run when CollectErrors
 // was set. The slice is reused by the next run.
-func (p *Parser) Errors() []record.ValidationError { return p.errs.list }
+func (p *Parser) Errors() []record.ValidationError { return p.errs.mappedList() }
+
+// OmittedErrors returns how many validation errors of the last run
+// MaxErrors left out of Errors.
+func (p *Parser) OmittedErrors() int { return p.errs.omitted }
 
 // Parse runs the basic URL parser on input with base (nil for none) and
 // encoding (nil for UTF-8). On success the result is valid until the next

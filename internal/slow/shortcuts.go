@@ -149,10 +149,11 @@ func (p *Parser) queryRun(i int) int {
 	return len(p.input) - i
 }
 
-// plainInput reports whether the input steps may copy s as it is: it is
-// valid UTF-8 and has no ASCII tab or newline to remove.
-func plainInput(s string) bool {
-	return shortcuts && utf8.ValidString(s) &&
+// plainInput reports whether the input steps may take s as it is, without
+// a copy: it is valid UTF-8 (valid says so) and has no ASCII tab or
+// newline to remove.
+func plainInput(s string, valid bool) bool {
+	return shortcuts && valid &&
 		strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0
 }
 
