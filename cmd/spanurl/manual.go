@@ -331,6 +331,25 @@ WPT PROTOCOL
         "final_pairs":[[N,V],...] with "ops", or "final_href" and
         "final_search" with "url".
 
+    {"op": "urlpattern", "pattern": P, "inputs": I}
+        Construct new URLPattern(...P) and run test(...I) and exec(...I),
+        with P and I as the web-platform-tests' urlpatterntestdata.json
+        has them. The answer is {"pattern_error":MSG} when the
+        constructor throws; otherwise {"pattern":{"protocol","username",
+        "password","hostname","port","pathname","search","hash"},
+        "has_regexp_groups":B,"test":T,"exec":E}, where T is true, false
+        or "error" (test throws) and E is null (no match), "error", or
+        {"inputs":[...],"protocol":{"input":S,"groups":{NAME:S}},...} with
+        one object for each of the eight components; a group that did not
+        take part in the match is null.
+
+    {"op": "urlpattern_compare", "component": C, "left": P, "right": P}
+    {"op": "urlpattern_generate", "pattern": P, "component": C, "groups": G}
+        Run URLPattern.compareComponent(C, left, right), answered
+        {"result":-1, 0 or 1}, or pattern.generate(C, G), answered
+        {"result":S}; P is a pattern string or a URLPatternInit, and a
+        call that throws is answered {"throws":MSG}.
+
     Anything else (a line that is not JSON, or an object of none of these
     forms) is answered with {"error":"..."} saying what is wrong.
 

@@ -97,6 +97,8 @@ func answerOp(req map[string]json.RawMessage) any {
 			Pairs      [][]string `json:"pairs"`
 			Serialized string     `json:"serialized"`
 		}{pairsJSON(pairs), api.SerializeForm(pairs)}
+	case "urlpattern", "urlpattern_compare", "urlpattern_generate":
+		return answerURLPattern(op, req)
 	case "ops", "url":
 		var ops [][]json.RawMessage
 		if json.Unmarshal(req["ops"], &ops) != nil {
