@@ -28,7 +28,8 @@ var table = [][]string{
 	2: {"span"},
 	3: {"api"},
 	4: {"httpurl", "fileurl"},
-	5: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers"},
+	5: {"accesslog"},
+	6: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers"},
 }
 
 // testOnly are the packages that only _test.go files may import: they find
