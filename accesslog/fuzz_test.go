@@ -11,7 +11,7 @@ import (
 // FuzzParse checks, in every format, that Parse never panics, that every
 // field is a sub-slice of the line or of the Parser's buffer, that a
 // malformed line gives an *Error with an offset inside the line, and that
-// URL never panics either.
+// Parser.URL gives what Line.URL gives.
 func FuzzParse(f *testing.F) {
 	for _, c := range canonicalLines {
 		f.Add([]byte(c.line))
@@ -58,7 +58,7 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 			if err == nil || errors.Is(err, ErrRequestLine) {
-				_, _ = l.URL("example.com", "http")
+				sameURL(t, &p, &l, "example.com", "http", string(line))
 			}
 		}
 	})

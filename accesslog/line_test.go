@@ -96,6 +96,9 @@ func TestUnescape(t *testing.T) {
 		{`\n\r\t\v\b\f`, "\n\r\t\v\b\f"},
 		{`\q`, `\q`},
 		{`end\`, `end\`},
+		{`\"\\\b\f\n\r\t\v`, "\"\\\b\f\n\r\t\v"},
+		{`\x41\x6a\xzz\x4`, "Aj\\xzz\\x4"},
+		{`\q\`, `\q\`},
 	}
 	for _, tt := range tests {
 		got := unescape(nil, []byte(tt.in), 0)
@@ -117,6 +120,7 @@ func TestURLMatchesHttpurl(t *testing.T) {
 		{"CONNECT example.org:443 HTTP/1.1", "https://example.org/", nil},
 		{"CONNECT example.org:80 HTTP/1.1", "https://example.org:80/", nil},
 		{"CONNECT example.org HTTP/1.1", "", httpurl.ErrInvalidTarget},
+		{"CONNECT /x HTTP/1.1", "", httpurl.ErrInvalidHost},
 		{"OPTIONS * HTTP/1.1", "https://example.com/", nil},
 		{"GET * HTTP/1.1", "", httpurl.ErrAsteriskForm},
 		{"GET example.org:443 HTTP/1.1", "", httpurl.ErrInvalidTarget},

@@ -3,6 +3,7 @@ package accesslog
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/span"
@@ -86,9 +87,26 @@ func (l *Line) URL(host, scheme string) (span.URL, error) {
 	host, scheme = l.Server(host, scheme)
 	switch {
 	case string(l.Method) == "CONNECT":
+		// The URL is made of a copy of the target ("https://" + target
+		// + "/"), so the target is lent to httpurl without a copy of
+		// its own; an error, which may keep the target, is made again
+		// from a copy.
+		if u, err := httpurl.ParseConnectTarget(borrow(l.Target)); err == nil {
+			return u, nil
+		}
 		return httpurl.ParseConnectTarget(string(l.Target))
 	case string(l.Method) == "OPTIONS" && string(l.Target) == "*":
 		return httpurl.ParseHost(host, scheme)
+	case l.Target[0] == '/':
+		// As for CONNECT: the URL of an origin-form target is made of a
+		// copy, scheme + "://" + host + target.
+		if u, err := httpurl.ParseRequestTarget(borrow(l.Target), host, scheme); err == nil {
+			return u, nil
+		}
 	}
 	return httpurl.ParseRequestTarget(string(l.Target), host, scheme)
 }
+
+// borrow returns the bytes of b as a string without copying them, for a
+// call that keeps nothing of the string when it succeeds.
+func borrow(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
