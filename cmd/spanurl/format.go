@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/spanurl/spanurl/accesslog"
 	"github.com/spanurl/spanurl/api"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
@@ -23,7 +24,7 @@ type config struct {
 
 	format logFormat
 	scheme string // logs: the scheme of the server (-base's, or "http")
-	prefix string // logs: "scheme://host[:port]" of the server
+	host   string // logs: host[:port] of the server (-host, or -base's)
 
 	col      int    // -col: the 1-based column holding the URL; 0: the whole line
 	sep      string // -sep
@@ -138,17 +139,15 @@ type worker struct {
 	st     stats
 
 	// For access logs:
-	text    []byte            // the URL text built from a request target
-	unesc   []byte            // the unescaped request line
-	unescH  []byte            // the unescaped Host field
-	servers map[string]server // servers of log lines met lately
-	sparser span.Parser       // parses servers
+	log   accesslog.Parser // splits lines and decodes their escapes
+	entry accesslog.Line   // the fields of the current line
+	text  []byte           // the URL text built from a request target (-validate)
 
 	registrables map[string]registrable // registrable domains of hosts met lately
 }
 
 func newWorker(cfg *config) *worker {
-	w := &worker{cfg: cfg}
+	w := &worker{cfg: cfg, log: accesslog.Parser{Format: cfg.format}}
 	if cfg.stats {
 		w.st.hosts = newTopHosts(topHostsCapacity)
 	}
@@ -178,8 +177,8 @@ func (w *worker) process(c *chunk) {
 		out = w.line(out, line)
 		n++
 		if len(line) > hugeLine {
-			w.parser, w.sparser = span.Parser{}, span.Parser{}
-			w.text, w.unesc, w.unescH = nil, nil, nil
+			w.parser, w.log = span.Parser{}, accesslog.Parser{Format: w.log.Format}
+			w.text = nil
 		}
 	}
 	c.out, c.lines = out, n
@@ -189,26 +188,19 @@ func (w *worker) process(c *chunk) {
 func (w *worker) line(out, line []byte) []byte {
 	cfg := w.cfg
 	w.st.lines++
-	// input is the URL text as found on the line; text is what the parser
-	// reads, input itself or a URL built around it (shift bytes before
-	// it).
-	var input, text []byte
-	shift := 0
+	// input is the URL text as found on the line, which the parser reads.
+	var input []byte
 	switch {
 	case cfg.format != formatLines:
-		var msg string
-		input, text, shift, msg = w.request(line)
-		if msg != "" {
-			return w.malformed(out, msg)
-		}
+		return w.logLine(out, line)
 	case cfg.col > 0:
 		c, ok := column(line, cfg.col, cfg.sep)
 		if !ok {
 			return w.malformed(out, cfg.noColumn)
 		}
-		input, text = c, c
+		input = c
 	default:
-		input, text = line, line
+		input = line
 	}
 
 	var (
@@ -217,15 +209,15 @@ func (w *worker) line(out, line []byte) []byte {
 		err  error
 	)
 	if cfg.validate {
-		u, errs, err = span.ParseWithErrors(unsafeString(text), cfg.base)
+		u, errs, err = span.ParseWithErrors(unsafeString(input), cfg.base)
 	} else {
-		u, err = w.parser.ParseRef(cfg.base, text)
+		u, err = w.parser.ParseRef(cfg.base, input)
 	}
 	w.st.count(u, errs, err)
 	if cfg.json {
-		return w.appendJSON(out, unsafeString(input), u, errs, shift, err)
+		return w.appendJSON(out, unsafeString(input), u, errs, 0, err)
 	}
-	return w.appendTSV(out, unsafeString(input), u, errs, shift, err)
+	return w.appendTSV(out, unsafeString(input), u, errs, 0, err)
 }
 
 // malformed appends the output line for a line that holds no URL text.

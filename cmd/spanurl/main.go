@@ -90,10 +90,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		var msg string
 		if isSet(fs, "base") {
-			cfg.scheme, cfg.prefix, msg = serverOfBase(cfg.base)
+			cfg.scheme, cfg.host, msg = serverOfBase(cfg.base)
 		} else {
 			cfg.scheme = "http"
-			cfg.prefix, msg = serverPrefix(nil, "http", *opt.host)
+			cfg.host, msg = serverOfHost(*opt.host)
 		}
 		if msg != "" {
 			return usage("%s", msg)

@@ -158,14 +158,13 @@ FLAGS
     -format FORMAT
         The format of the input lines: lines (the default: a URL per line,
         or per -col column), or one of the access log formats of ACCESS
-        LOGS: combined (which also reads common), vhost_combined and
-        combined_host.
+        LOGS: combined, common, vhost_combined and combined_host.
 
     -host HOST
         With -format, the server of origin-form request targets: a host
         and an optional port, such as example.com or 127.0.0.1:8080. The
         default is localhost. The scheme is http; give -base
-        https://HOST/ instead for https.
+        https://HOST/ instead for https (-base must be http or https).
 
     -stats
         When the input ends, write a summary on standard error:
@@ -241,24 +240,29 @@ ACCESS LOGS
     That field is the server, with the scheme of -base (or http).
 
     In every format, a server field that is "-" or empty means the server
-    of -host (or -base), and one that is not a host and an optional port is
-    a malformed line.
+    of -host (or -base), and one that is not a host and an optional port
+    makes the line fail to parse.
 
     The request is METHOD TARGET HTTP/VERSION (HTTP/0.9's METHOD TARGET
     too; a target with spaces is what lies between the first space and
     the last). The URL is made from the target as a server makes its
-    target URI (RFC 9112, section 3.3):
+    target URI (RFC 9112, section 3.3), by the Go package httpurl, so
+    that spanurl and a proxy built on it never disagree:
 
         /path?query     origin-form: the server's scheme, host and port,
                         then the target, which stays a path even when it
                         starts with "//":  http://HOST/path?query
         *               asterisk-form (OPTIONS *): the server itself,
                         http://HOST/
-        host:port       authority-form, with the method CONNECT: the
-                        server's scheme and that authority,
-                        http://host:port/
-        anything else   parsed as a URL on its own, as the absolute-form
-                        http://example.com/path of a proxy request is
+        host:port       authority-form, with the method CONNECT:
+                        https://host:port/ (port 443 dropped)
+        http://h/path   absolute-form, the request of a proxy: parsed on
+                        its own, its scheme and host win
+
+    A target that a server must refuse fails to parse, with httpurl's
+    reason: a space, a control character or "#" in it, an authority-form
+    target without CONNECT, an absolute-form one that is not http or
+    https or has userinfo.
 
     The input field is the target (unescaped), and error offsets are
     offsets into it.
