@@ -56,6 +56,9 @@ func (w *worker) logLine(out, line []byte) []byte {
 	if err := w.log.Parse(line, l); err != nil {
 		var e *accesslog.Error
 		if errors.As(err, &e) {
+			if w.first && !w.hinted && w.st.lines <= hintLines && w.st.malformed == w.st.lines-w.st.blank-1 {
+				w.hintFormat(line)
+			}
 			return w.malformed(out, "malformed log line: "+e.Kind.Error())
 		}
 		return w.malformed(out, err.Error())
@@ -104,4 +107,32 @@ func (w *worker) validationErrors(l *accesslog.Line) ([]record.ValidationError, 
 	w.text = text
 	_, errs, _ := span.ParseWithErrors(unsafeString(text), span.URL{})
 	return errs, shift
+}
+
+// hintLines is how many lines from the start of the input spanurl looks
+// for the format the log is in, as long as every line so far is
+// malformed.
+const hintLines = 10
+
+// hintFormats are the formats hintFormat tries, the most specific first:
+// a combined parser reads combined_host lines too.
+var hintFormats = [...]accesslog.Format{accesslog.VhostCombined, accesslog.CombinedHost, accesslog.Combined}
+
+// hintFormat writes, once, which other format reads line, a malformed
+// line among the first of the input with nothing but malformed lines
+// before it: a whole log in the wrong format fails on every line, and
+// the format is what to change.
+func (w *worker) hintFormat(line []byte) {
+	for _, f := range hintFormats {
+		if f == w.cfg.format {
+			continue
+		}
+		p := accesslog.Parser{Format: f}
+		var l accesslog.Line
+		if err := p.Parse(line, &l); err == nil || errors.Is(err, accesslog.ErrRequestLine) {
+			w.hinted = true
+			fmt.Fprintf(w.cfg.warn, "spanurl: line %d is not in -format %s: did you mean -format %s?\n", w.st.lines, w.cfg.format, f)
+			return
+		}
+	}
 }

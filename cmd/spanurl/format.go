@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,6 +30,8 @@ type config struct {
 	col      int    // -col: the 1-based column holding the URL; 0: the whole line
 	sep      string // -sep
 	noColumn string // the message for a line without column col
+
+	warn io.Writer // standard error, for the hint on a log of another format
 
 	fields    []field
 	json      bool
@@ -139,9 +142,11 @@ type worker struct {
 	st     stats
 
 	// For access logs:
-	log   accesslog.Parser // splits lines and decodes their escapes
-	entry accesslog.Line   // the fields of the current line
-	text  []byte           // the URL text built from a request target (-validate)
+	log    accesslog.Parser // splits lines and decodes their escapes
+	entry  accesslog.Line   // the fields of the current line
+	first  bool             // formats the input's first lines (see hintFormat)
+	hinted bool             // hintFormat has written its hint
+	text   []byte           // the URL text built from a request target (-validate)
 
 	registrables map[string]registrable // registrable domains of hosts met lately
 }
@@ -188,6 +193,12 @@ func (w *worker) process(c *chunk) {
 func (w *worker) line(out, line []byte) []byte {
 	cfg := w.cfg
 	w.st.lines++
+	if len(line) == 0 {
+		// A blank line holds nothing to parse: it is not a failure, and
+		// its output line is blank too, so that lines stay aligned.
+		w.st.blank++
+		return append(out, '\n')
+	}
 	// input is the URL text as found on the line, which the parser reads.
 	var input []byte
 	switch {

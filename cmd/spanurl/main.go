@@ -29,6 +29,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/spanurl/spanurl/accesslog"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -57,16 +58,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	var cfg config
-	fs, opt := newFlagSet(stderr, &cfg)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
+	fs, opt := newFlagSet(io.Discard, &cfg)
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "spanurl: "+format+" (spanurl -h for help)\n", a...)
 		return exitUsage
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			// The manual is the output asked for: spanurl -h | less.
+			if _, err := io.WriteString(stdout, manual); err != nil {
+				return exitFailure
+			}
+			return exitOK
+		}
+		return usage("%v", err)
 	}
 
 	var err error
@@ -97,6 +102,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if msg != "" {
 			return usage("%s", msg)
+		}
+		if !isSet(fs, "base") && !isSet(fs, "host") && (cfg.format == accesslog.Combined || cfg.format == accesslog.Common) {
+			fmt.Fprintf(stderr, "spanurl: warning: -format %s does not say which server the requests went to: using http://%s (give -host or -base)\n", cfg.format, cfg.host)
 		}
 		cfg.base = span.URL{}
 	case isSet(fs, "host"):
@@ -142,6 +150,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	errw := &lockedWriter{w: stderr}
+	cfg.warn = errw
 	p := newPipeline(&cfg, stdout, *opt.jobs)
 	if *opt.progress && isTerminalWriter(stderr) && !*opt.sample {
 		if total, ok := regularSize(files, stdin); ok {
@@ -203,10 +212,10 @@ type options struct {
 }
 
 // newFlagSet defines the flags of spanurl.
-func newFlagSet(stderr io.Writer, cfg *config) (*flag.FlagSet, *options) {
+func newFlagSet(out io.Writer, cfg *config) (*flag.FlagSet, *options) {
 	fs := flag.NewFlagSet("spanurl", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { io.WriteString(fs.Output(), manual) }
+	fs.SetOutput(out)
+	fs.Usage = func() {} // run reports flag errors in one line
 	opt := &options{
 		base:     fs.String("base", "", "resolve each line against `URL`"),
 		col:      fs.Int("col", 0, "read the URL from column `N` (1-based)"),

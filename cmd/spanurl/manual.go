@@ -39,7 +39,9 @@ DESCRIPTION
     A line ends at a line feed; one carriage return before it is removed, so
     CRLF files work. Lines may be of any length. Nothing else is trimmed by
     spanurl: the parser itself strips leading and trailing spaces and C0
-    controls and removes tabs and newlines inside, as browsers do.
+    controls and removes tabs and newlines inside, as browsers do. An empty
+    line gives an empty line (in every mode, -json included): it is
+    neither parsed nor a failure, and -stats counts it as blank.
 
     When no FILE is given and standard input is a terminal (a character
     device, which /dev/null also is), spanurl runs on its bundled sample of
@@ -205,7 +207,8 @@ FLAGS
         the source) instead of files or standard input.
 
     -h, -help
-        Print this manual and exit.
+        Print this manual on standard output and exit with status 0.
+        Any other usage error is one line on standard error.
 
 ACCESS LOGS
     With -format combined, each line is an Apache or nginx access log line
@@ -266,6 +269,14 @@ ACCESS LOGS
 
     The input field is the target (unescaped), and error offsets are
     offsets into it.
+
+    The combined and common formats do not name the server: without -host
+    or -base, spanurl warns once on standard error that it uses
+    http://localhost. When the first lines of the input are all malformed
+    and another format reads them, spanurl says so once on standard error:
+
+        spanurl: line 1 is not in -format vhost_combined: did you mean
+        -format combined?
 
 MALFORMED LINES
     A line that holds no URL text (a line of an access log that does not

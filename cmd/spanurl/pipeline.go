@@ -72,6 +72,7 @@ func newPipeline(cfg *config, stdout io.Writer, jobs int) *pipeline {
 	for i := range p.workers {
 		p.workers[i] = newWorker(cfg)
 	}
+	p.workers[0].first = true // it formats the first chunk itself
 	p.free = make(chan *chunk, p.maxInFlight)
 	return p
 }
