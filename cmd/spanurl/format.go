@@ -31,7 +31,8 @@ type config struct {
 	sep      string // -sep
 	noColumn string // the message for a line without column col
 
-	warn io.Writer // standard error, for the hint on a log of another format
+	warn      io.Writer // standard error, for the hint on a log of another format
+	errStderr bool      // -errors stderr: error lines go to standard error
 
 	fields    []field
 	json      bool
@@ -148,6 +149,9 @@ type worker struct {
 	hinted bool             // hintFormat has written its hint
 	text   []byte           // the URL text built from a request target (-validate)
 
+	errLine bool   // the line just formatted is an error line
+	scratch []byte // an error line being given its location
+
 	registrables map[string]registrable // registrable domains of hosts met lately
 }
 
@@ -164,9 +168,11 @@ func newWorker(cfg *config) *worker {
 // rest of the run.
 const hugeLine = 1 << 20
 
-// process formats every line of c.in into c.out.
+// process formats every line of c.in into c.out (and its error lines into
+// c.errs with -errors stderr).
 func (w *worker) process(c *chunk) {
 	out := c.out[:0]
+	c.errs = c.errs[:0]
 	in := c.in
 	n := 0
 	for len(in) > 0 {
@@ -179,7 +185,12 @@ func (w *worker) process(c *chunk) {
 		if len(line) > 0 && line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
 		}
+		start := len(out)
+		w.errLine = false
 		out = w.line(out, line)
+		if w.errLine {
+			out = w.locate(out, start, c, c.first+int64(n))
+		}
 		n++
 		if len(line) > hugeLine {
 			w.parser, w.log = span.Parser{}, accesslog.Parser{Format: w.log.Format}
@@ -187,6 +198,48 @@ func (w *worker) process(c *chunk) {
 		}
 	}
 	c.out, c.lines = out, n
+}
+
+// locate gives the error line out[start:] the location of its input line,
+// "error: FILE:N: ..." or "error: line N: ..." ({"file":...,"line":N,...}
+// with -json), and with -errors stderr moves it to c.errs, leaving an
+// empty line in out so that output lines stay aligned with input lines.
+func (w *worker) locate(out []byte, start int, c *chunk, n int64) []byte {
+	w.scratch = append(w.scratch[:0], out[start:]...)
+	e := w.scratch
+	dst := out[:start]
+	if w.cfg.errStderr {
+		dst = c.errs
+	}
+	if w.cfg.json {
+		dst = append(dst, '{')
+		if c.file != "" {
+			dst = append(dst, `"file":`...)
+			dst = appendJSONString(dst, c.file)
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"line":`...)
+		dst = strconv.AppendInt(dst, n, 10)
+		dst = append(dst, ',')
+		dst = append(dst, e[1:]...)
+	} else {
+		const prefix = "error: "
+		dst = append(dst, prefix...)
+		if c.file != "" {
+			dst = appendOneLine(dst, c.file)
+			dst = append(dst, ':')
+		} else {
+			dst = append(dst, "line "...)
+		}
+		dst = strconv.AppendInt(dst, n, 10)
+		dst = append(dst, ": "...)
+		dst = append(dst, e[len(prefix):]...)
+	}
+	if w.cfg.errStderr {
+		c.errs = dst
+		return append(out[:start], '\n')
+	}
+	return dst
 }
 
 // line appends the output line for line to out.
@@ -235,6 +288,7 @@ func (w *worker) line(out, line []byte) []byte {
 func (w *worker) malformed(out []byte, msg string) []byte {
 	w.st.failed++
 	w.st.malformed++
+	w.errLine = true
 	if w.cfg.json {
 		out = append(out, `{"error":`...)
 		out = appendJSONString(out, msg)
@@ -265,6 +319,7 @@ func column(line []byte, n int, sep string) ([]byte, bool) {
 func (w *worker) appendTSV(out []byte, input string, u span.URL, errs []record.ValidationError, shift int, err error) []byte {
 	fields := w.cfg.fields
 	if err != nil && !w.cfg.hasStatus {
+		w.errLine = true
 		out = append(out, "error: "...)
 		out = appendOneLine(out, err.Error())
 		return append(out, '\n')
@@ -359,6 +414,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs []record.
 		}
 	}
 	if err != nil {
+		w.errLine = !w.cfg.hasStatus
 		out = appendKey(out, &first, "error")
 		out = appendJSONString(out, err.Error())
 	}

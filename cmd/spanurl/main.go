@@ -129,6 +129,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := cfg.setFields(*opt.fields, isSet(fs, "fields")); err != nil {
 		return usage("-fields: %v", err)
 	}
+	switch *opt.errors {
+	case "stdout":
+	case "stderr":
+		cfg.errStderr = true
+	default:
+		return usage("-errors %q: error lines go to stdout or stderr", *opt.errors)
+	}
 	if *opt.jobs < 1 {
 		return usage("-j %d: at least one worker is needed", *opt.jobs)
 	}
@@ -152,6 +159,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	errw := &lockedWriter{w: stderr}
 	cfg.warn = errw
 	p := newPipeline(&cfg, stdout, *opt.jobs)
+	p.stderr = errw
 	if *opt.progress && isTerminalWriter(stderr) && !*opt.sample {
 		if total, ok := regularSize(files, stdin); ok {
 			p.progress = startProgress(errw, total, &p.read, &p.lines)
@@ -175,6 +183,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		if stopped {
 			break
+		}
+		p.next = 1
+		if len(files) > 1 {
+			p.file = name
 		}
 		if err := feedFile(p, name, stdin); err != nil {
 			if errors.Is(err, errStopped) {
@@ -206,9 +218,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // options are the flags that config does not hold as they are.
 type options struct {
-	base, sep, format, host, fields *string
-	col, jobs                       *int
-	progress, sample                *bool
+	base, sep, format, host, fields, errors *string
+	col, jobs                               *int
+	progress, sample                        *bool
 }
 
 // newFlagSet defines the flags of spanurl.
@@ -223,6 +235,7 @@ func newFlagSet(out io.Writer, cfg *config) (*flag.FlagSet, *options) {
 		format:   fs.String("format", "lines", "the input `format`: lines, combined, vhost_combined, combined_host"),
 		host:     fs.String("host", "localhost", "the `HOST` of origin-form request targets"),
 		fields:   fs.String("fields", "", "print the comma-separated `LIST` of fields"),
+		errors:   fs.String("errors", "stdout", "write error lines to `stdout` or stderr"),
 		jobs:     fs.Int("j", runtime.GOMAXPROCS(0), "use `N` worker goroutines"),
 		progress: fs.Bool("progress", true, "show progress on a terminal"),
 		sample:   fs.Bool("sample", false, "run on the bundled sample"),

@@ -205,7 +205,7 @@ func TestMissingFileGoesOn(t *testing.T) {
 
 func TestErrorLine(t *testing.T) {
 	_, stdout, _ := spanurl(t, "https://example.org:99999/\n")
-	want := "error: invalid URL \"https://example.org:99999/\": port-out-of-range at offset "
+	want := "error: line 1: invalid URL \"https://example.org:99999/\": port-out-of-range at offset "
 	if !strings.HasPrefix(stdout, want) || strings.Count(stdout, "\n") != 1 {
 		t.Errorf("got %q, want a line starting with %q", stdout, want)
 	}

@@ -25,12 +25,14 @@ DESCRIPTION
         $ echo 'HTTPS://EXAMPLE.org:443/a/./b/../c' | spanurl
         https://example.org/a/c
 
-    A line that fails to parse gives a line starting with "error: " that
-    names the validation error that made it fail and its byte offset, and
-    the run goes on:
+    A line that fails to parse gives a line starting with "error: " and the
+    number of the input line ("FILE:N: " when there are several FILEs)
+    that names the validation error that made it fail and its byte offset,
+    and the run goes on (-errors stderr moves such lines to standard
+    error):
 
         $ echo 'http://[::1' | spanurl
-        error: invalid URL "http://[::1": IPv6-unclosed at offset 7
+        error: line 1: invalid URL "http://[::1": IPv6-unclosed at offset 7
 
     The URL may also be one column of each line (-col), or the request of
     each line of a web server's access log (-format); -fields picks the
@@ -131,9 +133,10 @@ FLAGS
 
         With -validate, status and errors are added to the default. A line
         that fails to parse gives the fields that are not the URL's
-        (input, status, errors) and, last, "error", the message:
-        {"input":...,"error":...}. A malformed line gives {"error":...}
-        alone. Bytes that are not UTF-8 are written as U+FFFD.
+        (input, status, errors) and, last, "error", the message; without
+        status, "line" (and "file") come first: {"line":N,"input":...,
+        "error":...}. A malformed line gives {"line":N,"error":...}. Bytes
+        that are not UTF-8 are written as U+FFFD.
 
     -validate
         Run the validating parser, which records every validation error it
@@ -193,6 +196,13 @@ FLAGS
         then marked "~", and is too high by at most the number of URLs
         with a host divided by 4096 (the summary says by how much at
         most); any host met more often than that is counted.
+
+    -errors stderr
+        Write the error lines (those starting with "error: ", and with
+        -json the objects with "error" but no "status") to standard error,
+        and an empty line in their place on standard output, so that
+        output lines stay aligned with input lines and a pipeline that
+        counts pages does not count errors. The default is -errors stdout.
 
     -j N
         Parse on N goroutines (by default GOMAXPROCS, the number of
@@ -282,9 +292,10 @@ MALFORMED LINES
     A line that holds no URL text (a line of an access log that does not
     have the format's fields, such as the binary junk a TLS handshake
     leaves on an http port, or a line without column -col) gives a line
-    "error: malformed ...: REASON" ({"error":...} with -json), so that
-    lines stay aligned. Malformed lines are counted apart by -stats and
-    make the exit status 1, like failures to parse; the run goes on.
+    "error: line N: malformed ...: REASON" ({"line":N,"error":...} with
+    -json), so that lines stay aligned. Malformed lines are counted apart
+    by -stats and make the exit status 1, like failures to parse; the run
+    goes on.
 
 EXIT STATUS
     0   Every line parsed (for spanurl wpt: all input was read).

@@ -28,6 +28,9 @@ var usageGoldenTests = []struct {
 	{"hint-vhost", "access.log", []string{"-format", "vhost_combined", "-fields", "href"}, exitFailure},
 	{"hint-combined-host", "access.log", []string{"-format", "combined_host", "-host", "example.com"}, exitFailure},
 	{"hint-to-combined-host", "host.log", []string{"-format", "vhost_combined"}, exitFailure},
+	// Error lines on stderr, an empty line in their place on stdout.
+	{"errors-stderr", "input.txt", []string{"-errors", "stderr"}, exitFailure},
+	{"errors-stderr-combined", "access.log", []string{"-errors", "stderr", "-format", "combined", "-host", "example.com", "-json", "-fields", "href"}, exitFailure},
 	// A format that does not name the server, without -host or -base: a
 	// warning, once.
 	{"warn-no-server", "blank.log", []string{"-format", "combined"}, exitOK},
