@@ -160,7 +160,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg.warn = errw
 	p := newPipeline(&cfg, stdout, *opt.jobs)
 	p.stderr = errw
-	if *opt.progress && isTerminalWriter(stderr) && !*opt.sample {
+	// The error lines of -errors stderr would break into the progress
+	// line: they take standard error for themselves.
+	if *opt.progress && isTerminalWriter(stderr) && !*opt.sample && !cfg.errStderr {
 		if total, ok := regularSize(files, stdin); ok {
 			p.progress = startProgress(errw, total, &p.read, &p.lines)
 		}

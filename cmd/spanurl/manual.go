@@ -61,7 +61,8 @@ STREAMING
 
     When standard error is a terminal and every input is a regular file,
     spanurl shows its progress there (bytes read of the total, lines per
-    second, time left), redrawn four times a second and erased at the end.
+    second, time left), redrawn four times a second and erased at the end;
+    not with -errors stderr, whose error lines go there.
 
 FLAGS
     -base URL

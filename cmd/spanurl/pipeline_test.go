@@ -464,6 +464,7 @@ func TestProgress(t *testing.T) {
 	}{
 		{"not a file", nil, strings.NewReader("https://example.org/\n")},
 		{"-progress=false", []string{"-progress=false", file}, nil},
+		{"-errors stderr", []string{"-errors", "stderr", file}, nil},
 	} {
 		stderr.Reset()
 		run(tt.args, tt.stdin, io.Discard, &stderr)
