@@ -194,7 +194,7 @@ func (w *worker) process(c *chunk) {
 		n++
 		if len(line) > hugeLine {
 			w.parser, w.log = span.Parser{}, accesslog.Parser{Format: w.log.Format}
-			w.text = nil
+			w.text, w.scratch = nil, nil
 		}
 	}
 	c.out, c.lines = out, n
