@@ -87,6 +87,7 @@ FuzzDirectVsRegexp ./urlpattern
 FuzzDirectVsRegexp ./urlpattern -tags=noasm
 FuzzPatternRoundTrip ./urlpattern
 FuzzExec ./urlpattern
+FuzzParse ./accesslog
 EOF
 fi
 

@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unsafe"
 
+	"github.com/spanurl/spanurl/accesslog"
 	"github.com/spanurl/spanurl/api"
 	"github.com/spanurl/spanurl/internal/jsonstr"
 	"github.com/spanurl/spanurl/record"
@@ -23,11 +25,14 @@ type config struct {
 
 	format logFormat
 	scheme string // logs: the scheme of the server (-base's, or "http")
-	prefix string // logs: "scheme://host[:port]" of the server
+	host   string // logs: host[:port] of the server (-host, or -base's)
 
 	col      int    // -col: the 1-based column holding the URL; 0: the whole line
 	sep      string // -sep
 	noColumn string // the message for a line without column col
+
+	warn      io.Writer // standard error, for the hint on a log of another format
+	errStderr bool      // -errors stderr: error lines go to standard error
 
 	fields    []field
 	json      bool
@@ -138,11 +143,14 @@ type worker struct {
 	st     stats
 
 	// For access logs:
-	text    []byte            // the URL text built from a request target
-	unesc   []byte            // the unescaped request line
-	unescH  []byte            // the unescaped Host field
-	servers map[string]server // servers of log lines met lately
-	sparser span.Parser       // parses servers
+	log    accesslog.Parser // splits lines and decodes their escapes
+	entry  accesslog.Line   // the fields of the current line
+	first  bool             // formats the input's first lines (see hintFormat)
+	hinted bool             // hintFormat has written its hint
+	text   []byte           // the URL text built from a request target (-validate)
+
+	errLine bool   // the line just formatted is an error line
+	scratch []byte // an error line being given its location
 
 	registrables map[string]registrable // registrable domains of hosts met lately
 
@@ -151,7 +159,7 @@ type worker struct {
 }
 
 func newWorker(cfg *config) *worker {
-	w := &worker{cfg: cfg}
+	w := &worker{cfg: cfg, log: accesslog.Parser{Format: cfg.format}}
 	if cfg.stats {
 		w.st.hosts = newTopHosts(topHostsCapacity)
 	}
@@ -163,10 +171,12 @@ func newWorker(cfg *config) *worker {
 // rest of the run.
 const hugeLine = 1 << 20
 
-// process formats every line of c.in into c.out.
+// process formats every line of c.in into c.out (and its error lines into
+// c.errs with -errors stderr).
 func (w *worker) process(c *chunk) {
 	out := c.out[:0]
 	w.parts = c.parts[:0]
+	c.errs = c.errs[:0]
 	in := c.in
 	n := 0
 	for len(in) > 0 {
@@ -180,43 +190,89 @@ func (w *worker) process(c *chunk) {
 			line = line[:len(line)-1]
 		}
 		w.huge = len(line) > hugeLine
+		start := len(out)
+		w.errLine = false
 		out = w.line(out, line)
+		if w.errLine {
+			out = w.locate(out, start, c, c.first+int64(n))
+		}
 		n++
 		if w.huge {
 			// The line's parts may refer to these buffers: they are
 			// not written again.
-			w.parser, w.sparser = span.Parser{}, span.Parser{}
-			w.text, w.unesc, w.unescH = nil, nil, nil
+			w.parser, w.log = span.Parser{}, accesslog.Parser{Format: w.log.Format}
+			w.text, w.scratch = nil, nil
 		}
 	}
 	c.out, c.lines = out, n
 	c.parts, w.parts = w.parts, nil
 }
 
+// locate gives the error line out[start:] the location of its input line,
+// "error: FILE:N: ..." or "error: line N: ..." ({"file":...,"line":N,...}
+// with -json), and with -errors stderr moves it to c.errs, leaving an
+// empty line in out so that output lines stay aligned with input lines.
+func (w *worker) locate(out []byte, start int, c *chunk, n int64) []byte {
+	w.scratch = append(w.scratch[:0], out[start:]...)
+	e := w.scratch
+	dst := out[:start]
+	if w.cfg.errStderr {
+		dst = c.errs
+	}
+	if w.cfg.json {
+		dst = append(dst, '{')
+		if c.file != "" {
+			dst = append(dst, `"file":`...)
+			dst = jsonstr.Append(dst, c.file, false)
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"line":`...)
+		dst = strconv.AppendInt(dst, n, 10)
+		dst = append(dst, ',')
+		dst = append(dst, e[1:]...)
+	} else {
+		const prefix = "error: "
+		dst = append(dst, prefix...)
+		if c.file != "" {
+			dst = appendOneLine(dst, c.file)
+			dst = append(dst, ':')
+		} else {
+			dst = append(dst, "line "...)
+		}
+		dst = strconv.AppendInt(dst, n, 10)
+		dst = append(dst, ": "...)
+		dst = append(dst, e[len(prefix):]...)
+	}
+	if w.cfg.errStderr {
+		c.errs = dst
+		return append(out[:start], '\n')
+	}
+	return dst
+}
+
 // line appends the output line for line to out.
 func (w *worker) line(out, line []byte) []byte {
 	cfg := w.cfg
 	w.st.lines++
-	// input is the URL text as found on the line; text is what the parser
-	// reads, input itself or a URL built around it (shift bytes before
-	// it).
-	var input, text []byte
-	shift := 0
+	if len(line) == 0 {
+		// A blank line holds nothing to parse: it is not a failure, and
+		// its output line is blank too, so that lines stay aligned.
+		w.st.blank++
+		return append(out, '\n')
+	}
+	// input is the URL text as found on the line, which the parser reads.
+	var input []byte
 	switch {
 	case cfg.format != formatLines:
-		var msg string
-		input, text, shift, msg = w.request(line)
-		if msg != "" {
-			return w.malformed(out, msg)
-		}
+		return w.logLine(out, line)
 	case cfg.col > 0:
 		c, ok := column(line, cfg.col, cfg.sep)
 		if !ok {
 			return w.malformed(out, cfg.noColumn)
 		}
-		input, text = c, c
+		input = c
 	default:
-		input, text = line, line
+		input = line
 	}
 
 	var (
@@ -226,25 +282,26 @@ func (w *worker) line(out, line []byte) []byte {
 	)
 	switch {
 	case cfg.validate:
-		u, errs, err = span.ParseWithErrors(unsafeString(text), cfg.base)
-	case len(text) > hugeLine:
+		u, errs, err = span.ParseWithErrors(unsafeString(input), cfg.base)
+	case w.huge:
 		// The package's Parse reads the line where it is, where the
 		// Parser would copy it first: a huge line is not held twice.
-		u, err = cfg.base.Parse(unsafeString(text))
+		u, err = cfg.base.Parse(unsafeString(input))
 	default:
-		u, err = w.parser.ParseRef(cfg.base, text)
+		u, err = w.parser.ParseRef(cfg.base, input)
 	}
 	w.st.count(u, errs.List, err)
 	if cfg.json {
-		return w.appendJSON(out, unsafeString(input), u, errs, shift, err)
+		return w.appendJSON(out, unsafeString(input), u, errs, 0, err)
 	}
-	return w.appendTSV(out, unsafeString(input), u, errs, shift, err)
+	return w.appendTSV(out, unsafeString(input), u, errs, 0, err)
 }
 
 // malformed appends the output line for a line that holds no URL text.
 func (w *worker) malformed(out []byte, msg string) []byte {
 	w.st.failed++
 	w.st.malformed++
+	w.errLine = true
 	if w.cfg.json {
 		out = append(out, `{"error":`...)
 		out = jsonstr.Append(out, msg, false)
@@ -275,6 +332,7 @@ func column(line []byte, n int, sep string) ([]byte, bool) {
 func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
 	fields := w.cfg.fields
 	if err != nil && !w.cfg.hasStatus {
+		w.errLine = true
 		out = append(out, "error: "...)
 		out = appendOneLine(out, err.Error())
 		return append(out, '\n')
@@ -334,6 +392,7 @@ func appendTSVInput(out []byte, s string, last bool) []byte {
 // appendJSON appends one JSON object: the fields, minus the URL's
 // components when the line fails to parse, which adds "error" at the end.
 func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
+	w.errLine = err != nil && !w.cfg.hasStatus
 	out = append(out, '{')
 	first := true
 	for _, f := range w.cfg.fields {
@@ -378,6 +437,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 		}
 	}
 	if err != nil {
+		w.errLine = !w.cfg.hasStatus
 		out = appendKey(out, &first, "error")
 		out = jsonstr.Append(out, err.Error(), false)
 	}

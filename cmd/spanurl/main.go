@@ -29,6 +29,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/spanurl/spanurl/accesslog"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -57,16 +58,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	var cfg config
-	fs, opt := newFlagSet(stderr, &cfg)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
+	fs, opt := newFlagSet(io.Discard, &cfg)
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "spanurl: "+format+" (spanurl -h for help)\n", a...)
 		return exitUsage
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			// The manual is the output asked for: spanurl -h | less.
+			if _, err := io.WriteString(stdout, manual); err != nil {
+				return exitFailure
+			}
+			return exitOK
+		}
+		return usage("%v", err)
 	}
 
 	var err error
@@ -90,13 +95,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		var msg string
 		if isSet(fs, "base") {
-			cfg.scheme, cfg.prefix, msg = serverOfBase(cfg.base)
+			cfg.scheme, cfg.host, msg = serverOfBase(cfg.base)
 		} else {
 			cfg.scheme = "http"
-			cfg.prefix, msg = serverPrefix(nil, "http", *opt.host)
+			cfg.host, msg = serverOfHost(*opt.host)
 		}
 		if msg != "" {
 			return usage("%s", msg)
+		}
+		if !isSet(fs, "base") && !isSet(fs, "host") && (cfg.format == accesslog.Combined || cfg.format == accesslog.Common) {
+			fmt.Fprintf(stderr, "spanurl: warning: -format %s does not say which server the requests went to: using http://%s (give -host or -base)\n", cfg.format, cfg.host)
 		}
 		cfg.base = span.URL{}
 	case isSet(fs, "host"):
@@ -121,6 +129,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := cfg.setFields(*opt.fields, isSet(fs, "fields")); err != nil {
 		return usage("-fields: %v", err)
 	}
+	switch *opt.errors {
+	case "stdout":
+	case "stderr":
+		cfg.errStderr = true
+	default:
+		return usage("-errors %q: error lines go to stdout or stderr", *opt.errors)
+	}
 	if *opt.jobs < 1 {
 		return usage("-j %d: at least one worker is needed", *opt.jobs)
 	}
@@ -142,8 +157,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	errw := &lockedWriter{w: stderr}
+	cfg.warn = errw
 	p := newPipeline(&cfg, stdout, *opt.jobs)
-	if *opt.progress && isTerminalWriter(stderr) && !*opt.sample {
+	p.stderr = errw
+	// The error lines of -errors stderr would break into the progress
+	// line: they take standard error for themselves.
+	if *opt.progress && isTerminalWriter(stderr) && !*opt.sample && !cfg.errStderr {
 		if total, ok := regularSize(files, stdin); ok {
 			p.progress = startProgress(errw, total, &p.read, &p.lines)
 		}
@@ -166,6 +185,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		if stopped {
 			break
+		}
+		p.next = 1
+		if len(files) > 1 {
+			p.file = name
 		}
 		if err := feedFile(p, name, stdin); err != nil {
 			if errors.Is(err, errStopped) {
@@ -197,16 +220,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // options are the flags that config does not hold as they are.
 type options struct {
-	base, sep, format, host, fields *string
-	col, jobs                       *int
-	progress, sample                *bool
+	base, sep, format, host, fields, errors *string
+	col, jobs                               *int
+	progress, sample                        *bool
 }
 
 // newFlagSet defines the flags of spanurl.
-func newFlagSet(stderr io.Writer, cfg *config) (*flag.FlagSet, *options) {
+func newFlagSet(out io.Writer, cfg *config) (*flag.FlagSet, *options) {
 	fs := flag.NewFlagSet("spanurl", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { io.WriteString(fs.Output(), manual) }
+	fs.SetOutput(out)
+	fs.Usage = func() {} // run reports flag errors in one line
 	opt := &options{
 		base:     fs.String("base", "", "resolve each line against `URL`"),
 		col:      fs.Int("col", 0, "read the URL from column `N` (1-based)"),
@@ -214,6 +237,7 @@ func newFlagSet(stderr io.Writer, cfg *config) (*flag.FlagSet, *options) {
 		format:   fs.String("format", "lines", "the input `format`: lines, combined, vhost_combined, combined_host"),
 		host:     fs.String("host", "localhost", "the `HOST` of origin-form request targets"),
 		fields:   fs.String("fields", "", "print the comma-separated `LIST` of fields"),
+		errors:   fs.String("errors", "stdout", "write error lines to `stdout` or stderr"),
 		jobs:     fs.Int("j", runtime.GOMAXPROCS(0), "use `N` worker goroutines"),
 		progress: fs.Bool("progress", true, "show progress on a terminal"),
 		sample:   fs.Bool("sample", false, "run on the bundled sample"),

@@ -25,12 +25,14 @@ DESCRIPTION
         $ echo 'HTTPS://EXAMPLE.org:443/a/./b/../c' | spanurl
         https://example.org/a/c
 
-    A line that fails to parse gives a line starting with "error: " that
-    names the validation error that made it fail and its byte offset, and
-    the run goes on:
+    A line that fails to parse gives a line starting with "error: " and the
+    number of the input line ("FILE:N: " when there are several FILEs)
+    that names the validation error that made it fail and its byte offset,
+    and the run goes on (-errors stderr moves such lines to standard
+    error):
 
         $ echo 'http://[::1' | spanurl
-        error: invalid URL "http://[::1": IPv6-unclosed at offset 7
+        error: line 1: invalid URL "http://[::1": IPv6-unclosed at offset 7
 
     The URL may also be one column of each line (-col), or the request of
     each line of a web server's access log (-format); -fields picks the
@@ -39,7 +41,9 @@ DESCRIPTION
     A line ends at a line feed; one carriage return before it is removed, so
     CRLF files work. Lines may be of any length. Nothing else is trimmed by
     spanurl: the parser itself strips leading and trailing spaces and C0
-    controls and removes tabs and newlines inside, as browsers do.
+    controls and removes tabs and newlines inside, as browsers do. An empty
+    line gives an empty line (in every mode, -json included): it is
+    neither parsed nor a failure, and -stats counts it as blank.
 
     When no FILE is given and standard input is a terminal (a character
     device, which /dev/null also is), spanurl runs on its bundled sample of
@@ -61,7 +65,8 @@ STREAMING
 
     When standard error is a terminal and every input is a regular file,
     spanurl shows its progress there (bytes read of the total, lines per
-    second, time left), redrawn four times a second and erased at the end.
+    second, time left), redrawn four times a second and erased at the end;
+    not with -errors stderr, whose error lines go there.
 
 FLAGS
     -base URL
@@ -133,9 +138,10 @@ FLAGS
 
         With -validate, status and errors are added to the default. A line
         that fails to parse gives the fields that are not the URL's
-        (input, status, errors) and, last, "error", the message:
-        {"input":...,"error":...}. A malformed line gives {"error":...}
-        alone. Bytes that are not UTF-8 are written as U+FFFD.
+        (input, status, errors) and, last, "error", the message; without
+        status, "line" (and "file") come first: {"line":N,"input":...,
+        "error":...}. A malformed line gives {"line":N,"error":...}. Bytes
+        that are not UTF-8 are written as U+FFFD.
 
     -validate
         Run the validating parser, which records every validation error it
@@ -166,14 +172,13 @@ FLAGS
     -format FORMAT
         The format of the input lines: lines (the default: a URL per line,
         or per -col column), or one of the access log formats of ACCESS
-        LOGS: combined (which also reads common), vhost_combined and
-        combined_host.
+        LOGS: combined, common, vhost_combined and combined_host.
 
     -host HOST
         With -format, the server of origin-form request targets: a host
         and an optional port, such as example.com or 127.0.0.1:8080. The
         default is localhost. The scheme is http; give -base
-        https://HOST/ instead for https.
+        https://HOST/ instead for https (-base must be http or https).
 
     -stats
         When the input ends, write a summary on standard error:
@@ -202,6 +207,13 @@ FLAGS
         with a host divided by 4096 (the summary says by how much at
         most); any host met more often than that is counted.
 
+    -errors stderr
+        Write the error lines (those starting with "error: ", and with
+        -json the objects with "error" but no "status") to standard error,
+        and an empty line in their place on standard output, so that
+        output lines stay aligned with input lines and a pipeline that
+        counts pages does not count errors. The default is -errors stdout.
+
     -j N
         Parse on N goroutines (by default GOMAXPROCS, the number of
         cores). -j 1 parses on one core. The output order is the input
@@ -215,7 +227,8 @@ FLAGS
         the source) instead of files or standard input.
 
     -h, -help
-        Print this manual and exit.
+        Print this manual on standard output and exit with status 0.
+        Any other usage error is one line on standard error.
 
 ACCESS LOGS
     With -format combined, each line is an Apache or nginx access log line
@@ -250,35 +263,49 @@ ACCESS LOGS
     That field is the server, with the scheme of -base (or http).
 
     In every format, a server field that is "-" or empty means the server
-    of -host (or -base), and one that is not a host and an optional port is
-    a malformed line.
+    of -host (or -base), and one that is not a host and an optional port
+    makes the line fail to parse.
 
     The request is METHOD TARGET HTTP/VERSION (HTTP/0.9's METHOD TARGET
     too; a target with spaces is what lies between the first space and
     the last). The URL is made from the target as a server makes its
-    target URI (RFC 9112, section 3.3):
+    target URI (RFC 9112, section 3.3), by the Go package httpurl, so
+    that spanurl and a proxy built on it never disagree:
 
         /path?query     origin-form: the server's scheme, host and port,
                         then the target, which stays a path even when it
                         starts with "//":  http://HOST/path?query
         *               asterisk-form (OPTIONS *): the server itself,
                         http://HOST/
-        host:port       authority-form, with the method CONNECT: the
-                        server's scheme and that authority,
-                        http://host:port/
-        anything else   parsed as a URL on its own, as the absolute-form
-                        http://example.com/path of a proxy request is
+        host:port       authority-form, with the method CONNECT:
+                        https://host:port/ (port 443 dropped)
+        http://h/path   absolute-form, the request of a proxy: parsed on
+                        its own, its scheme and host win
+
+    A target that a server must refuse fails to parse, with httpurl's
+    reason: a space, a control character or "#" in it, an authority-form
+    target without CONNECT, an absolute-form one that is not http or
+    https or has userinfo.
 
     The input field is the target (unescaped), and error offsets are
     offsets into it.
+
+    The combined and common formats do not name the server: without -host
+    or -base, spanurl warns once on standard error that it uses
+    http://localhost. When the first lines of the input are all malformed
+    and another format reads them, spanurl says so once on standard error:
+
+        spanurl: line 1 is not in -format vhost_combined: did you mean
+        -format combined?
 
 MALFORMED LINES
     A line that holds no URL text (a line of an access log that does not
     have the format's fields, such as the binary junk a TLS handshake
     leaves on an http port, or a line without column -col) gives a line
-    "error: malformed ...: REASON" ({"error":...} with -json), so that
-    lines stay aligned. Malformed lines are counted apart by -stats and
-    make the exit status 1, like failures to parse; the run goes on.
+    "error: line N: malformed ...: REASON" ({"line":N,"error":...} with
+    -json), so that lines stay aligned. Malformed lines are counted apart
+    by -stats and make the exit status 1, like failures to parse; the run
+    goes on.
 
 EXIT STATUS
     0   Every line parsed (for spanurl wpt: all input was read).

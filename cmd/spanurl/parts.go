@@ -36,9 +36,10 @@ type part struct {
 }
 
 // appendValue appends s to out encoded as enc, or, for a huge line's big
-// value, makes it a part of c.
+// value, makes it a part of c. An error line holds no part: locate moves
+// it, or puts its location before it.
 func (w *worker) appendValue(out []byte, s string, enc encoding) []byte {
-	if w.huge && len(s) >= bigValue {
+	if w.huge && !w.errLine && len(s) >= bigValue {
 		w.parts = append(w.parts, part{end: len(out), s: s, enc: enc})
 		return out
 	}

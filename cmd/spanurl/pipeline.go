@@ -41,6 +41,9 @@ type chunk struct {
 	in    []byte // lines, each ending in '\n' but perhaps the input's last
 	out   []byte
 	parts []part        // values written between the bytes of out (parts.go)
+	errs  []byte        // the error lines, with -errors stderr
+	file  string        // the input's name, for error lines, when there are several
+	first int64         // the number of the first line in its input
 	lines int           // lines in in
 	ready chan struct{} // a worker has formatted it
 }
@@ -51,6 +54,12 @@ type pipeline struct {
 	jobs     int
 	workers  []*worker // workers[0] also formats inline, before the pool starts
 	progress *progress
+	stderr   io.Writer // where -errors stderr writes
+
+	// The input being fed: its name when there are several, and the
+	// number of its next line.
+	file string
+	next int64
 
 	read  atomic.Int64 // bytes read
 	lines atomic.Int64 // lines written
@@ -71,11 +80,12 @@ type pipeline struct {
 }
 
 func newPipeline(cfg *config, stdout io.Writer, jobs int) *pipeline {
-	p := &pipeline{cfg: cfg, stdout: stdout, jobs: jobs, maxInFlight: 2*jobs + 2}
+	p := &pipeline{cfg: cfg, stdout: stdout, stderr: io.Discard, jobs: jobs, maxInFlight: 2*jobs + 2, next: 1}
 	p.workers = make([]*worker, jobs)
 	for i := range p.workers {
 		p.workers[i] = newWorker(cfg)
 	}
+	p.workers[0].first = true // it formats the first chunk itself
 	p.free = make(chan *chunk, p.maxInFlight)
 	return p
 }
@@ -197,6 +207,8 @@ func readLong(c *chunk, r io.Reader) (int, error) {
 // dispatch sends c on its way: formatted and written now, or handed to the
 // pool.
 func (p *pipeline) dispatch(c *chunk) error {
+	c.file, c.first = p.file, p.next
+	p.next += int64(bytes.Count(c.in, []byte{'\n'}))
 	if !p.started && p.jobs > 1 && p.read.Load() >= tuning.parallelMin {
 		p.start()
 	}
@@ -222,6 +234,11 @@ func (p *pipeline) emit(c *chunk) error {
 		}
 	} else if len(c.out) > 0 {
 		if _, err := p.stdout.Write(c.out); err != nil {
+			return fmt.Errorf("%w: %v", errWrite, err)
+		}
+	}
+	if len(c.errs) > 0 {
+		if _, err := p.stderr.Write(c.errs); err != nil {
 			return fmt.Errorf("%w: %v", errWrite, err)
 		}
 	}
@@ -255,6 +272,9 @@ func (p *pipeline) put(c *chunk) {
 	}
 	if cap(c.out) > 16*tuning.chunkSize {
 		c.out = nil
+	}
+	if cap(c.errs) > 16*tuning.chunkSize {
+		c.errs = nil
 	}
 	p.free <- c // never blocks: at most maxInFlight chunks exist
 }

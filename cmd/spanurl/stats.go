@@ -16,6 +16,7 @@ import (
 // stats are the counts of one worker; the run's are their sum.
 type stats struct {
 	lines     int64
+	blank     int64 // empty lines, neither parsed nor failed
 	parsed    int64
 	failed    int64 // malformed lines and failures to parse
 	malformed int64 // lines without URL text (-col, access logs)
@@ -66,6 +67,7 @@ func (s *stats) count(u span.URL, errs []record.ValidationError, err error) {
 // add adds the counts of t to s.
 func (s *stats) add(t *stats) {
 	s.lines += t.lines
+	s.blank += t.blank
 	s.parsed += t.parsed
 	s.failed += t.failed
 	s.malformed += t.malformed
@@ -84,6 +86,9 @@ func (s *stats) report(w io.Writer, cfg *config, hosts []hostCount) {
 		rows = append(rows, [2]string{label, strconv.FormatInt(n, 10)})
 	}
 	row("lines", s.lines)
+	if s.blank > 0 {
+		row("  blank", s.blank)
+	}
 	row("parsed", s.parsed)
 	if cfg.validate {
 		row("  with validation errors", s.invalid)

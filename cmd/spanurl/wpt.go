@@ -17,7 +17,9 @@ func runWPT(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "-h", "-help", "--help":
-			io.WriteString(stderr, manual)
+			if _, err := io.WriteString(stdout, manual); err != nil {
+				return exitFailure
+			}
 			return exitOK
 		}
 		fmt.Fprintln(stderr, "spanurl wpt: takes no arguments (spanurl -h for help)")

@@ -29,7 +29,7 @@ var table = [][]string{
 	3: {"span"},
 	4: {"api"},
 	5: {"httpurl", "fileurl"},
-	6: {"urlpattern"},
+	6: {"urlpattern", "accesslog"},
 	7: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers"},
 }
 

@@ -1,0 +1,155 @@
+package accesslog
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/testvectors"
+)
+
+// sameURL checks that Parser.URL gives what Line.URL gives for l, after
+// the lines p has seen before (whose servers it remembers).
+func sameURL(t *testing.T, p *Parser, l *Line, host, scheme, what string) {
+	t.Helper()
+	want, wantErr := l.URL(host, scheme)
+	got, err := p.URL(l, host, scheme)
+	if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() ||
+		got.Href() != want.Href() || got.Offsets() != want.Offsets() {
+		t.Errorf("%s: Parser.URL gives %q, %v; Line.URL gives %q, %v", what, got.Href(), err, want.Href(), wantErr)
+	}
+}
+
+// TestParserURLGolden compares Parser.URL with Line.URL on every line of
+// the test logs, with one Parser per log so that servers are remembered
+// from line to line.
+func TestParserURLGolden(t *testing.T) {
+	for _, g := range goldenLogs {
+		data, err := os.ReadFile(filepath.Join("testdata", g.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := Parser{Format: g.format}
+		for n, line := range bytes.Split(data, []byte("\n")) {
+			var l Line
+			if err := p.Parse(line, &l); err != nil {
+				continue
+			}
+			for _, server := range [][2]string{{"example.com", "http"}, {"Example.COM:443", "HTTPS"}, {"a b", "http"}, {"example.com", "ftp"}} {
+				sameURL(t, &p, &l, server[0], server[1], fmt.Sprintf("%s:%d on %s", g.file, n+1, server))
+			}
+		}
+	}
+}
+
+// TestParserURLRequests compares Parser.URL with Line.URL on the request
+// targets and hosts of requests.txt, written as nginx writes them in a
+// combined_host log (and with a vhost_combined prefix).
+func TestParserURLRequests(t *testing.T) {
+	f, err := os.Open(filepath.Join(testvectors.DatasetsDir(t), "requests.txt"))
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	hostLog, vhostLog := Parser{Format: CombinedHost}, Parser{Format: VhostCombined}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	n, fast := 0, 0
+	for sc.Scan() {
+		target, host, _ := strings.Cut(sc.Text(), "\t")
+		if host == "" {
+			host = "-"
+		}
+		n++
+		var l Line
+		line := `192.0.2.1 - - [10/Oct/2024:13:55:36 +0000] "GET ` + nginxEscape(target) + ` HTTP/1.1" 200 1 "-" "-" "` + nginxEscape(host) + `"`
+		if err := hostLog.Parse([]byte(line), &l); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		sameURL(t, &hostLog, &l, "example.com", "https", line)
+		if plainTarget(l.Target) {
+			fast++
+		}
+		if host == "-" || strings.ContainsAny(host, " \"\\") {
+			continue
+		}
+		vline := host + ":443 " + line[:strings.LastIndexByte(line, ' ')]
+		if err := vhostLog.Parse([]byte(vline), &l); err != nil {
+			continue // a host with a port already: no VHOST:PORT field
+		}
+		sameURL(t, &vhostLog, &l, "example.com", "http", vline)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if fast < n/2 {
+		t.Errorf("only %d of %d targets take the fast path", fast, n)
+	}
+}
+
+// nginxEscape escapes s as nginx writes a quoted field: '"', '\' and
+// bytes that are not printable ASCII as \xHH.
+func nginxEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7F || c == '"' || c == '\\' {
+			fmt.Fprintf(&b, `\x%02X`, c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func TestParserURLAllocs(t *testing.T) {
+	for _, c := range canonicalLines {
+		p := Parser{Format: c.format}
+		line := []byte(c.line)
+		var l Line
+		if err := p.Parse(line, &l); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.URL(&l, "example.com", "https"); err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(100, func() {
+			if err := p.Parse(line, &l); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.URL(&l, "example.com", "https"); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per line, want 0", c.format, allocs)
+		}
+	}
+}
+
+// TestPlainTarget checks plainTarget against the byte-by-byte rule for
+// every byte at every position of an eight-byte word and after it.
+func TestPlainTarget(t *testing.T) {
+	plain := func(b []byte) bool {
+		for _, c := range b {
+			if c <= ' ' || c == '#' || c >= 0x7F {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; n <= 19; n++ {
+		for i := 0; i < n; i++ {
+			for c := 0; c < 256; c++ {
+				b := bytes.Repeat([]byte("a"), n)
+				b[i] = byte(c)
+				if got, want := plainTarget(b), plain(b); got != want {
+					t.Fatalf("%q: got %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+}

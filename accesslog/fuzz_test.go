@@ -1,0 +1,78 @@
+package accesslog
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"unsafe"
+)
+
+// FuzzParse checks, in every format, that Parse never panics, that every
+// field is a sub-slice of the line or of the Parser's buffer, that a
+// malformed line gives an *Error with an offset inside the line, and that
+// Parser.URL gives what Line.URL gives.
+func FuzzParse(f *testing.F) {
+	for _, c := range canonicalLines {
+		f.Add([]byte(c.line))
+	}
+	for _, g := range goldenLogs {
+		if g.file == "long.log" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("testdata", g.file))
+		if err != nil {
+			f.Fatal(err)
+		}
+		for len(data) > 0 {
+			i := 0
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+			f.Add(data[:i])
+			data = data[min(i+1, len(data)):]
+		}
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		for _, format := range []Format{Common, Combined, VhostCombined, CombinedHost} {
+			p := Parser{Format: format}
+			var l Line
+			err := p.Parse(line, &l)
+			if err != nil {
+				var e *Error
+				if !errors.As(err, &e) || !errors.Is(err, ErrMalformed) {
+					t.Fatalf("%s: error %v is not an *Error matching ErrMalformed", format, err)
+				}
+				if e.Offset < 0 || e.Offset > len(line) {
+					t.Fatalf("%s: offset %d outside the line of %d bytes", format, e.Offset, len(line))
+				}
+			}
+			for name, field := range map[string][]byte{
+				"vhost": l.VHost, "port": l.Port, "client": l.Client, "ident": l.Ident, "user": l.User,
+				"time": l.Time, "request": l.Request, "method": l.Method, "target": l.Target,
+				"protocol": l.Protocol, "status": l.Status, "size": l.Size, "referer": l.Referer,
+				"user-agent": l.UserAgent, "host": l.Host, "extra": l.Extra,
+			} {
+				if field != nil && !within(field, line) && !within(field, p.buf) {
+					t.Fatalf("%s: field %s %q is in neither the line nor the buffer", format, name, field)
+				}
+			}
+			if err == nil || errors.Is(err, ErrRequestLine) {
+				sameURL(t, &p, &l, "example.com", "http", string(line))
+			}
+		}
+	})
+}
+
+// within reports whether sub lies inside the bytes of s.
+func within(sub, s []byte) bool {
+	if len(sub) == 0 {
+		return true
+	}
+	if len(s) == 0 {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(sub)))
+	return p >= start && p+uintptr(len(sub)) <= start+uintptr(len(s))
+}
