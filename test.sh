@@ -40,6 +40,9 @@ stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo,
 stage "the portable kernels: -tags noasm" \
   go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlpattern
 
+stage "the spanurl_poison build: no kept span.Parser result (span.Parser's doc)" \
+  bash -c 'go test -tags spanurl_poison -count=1 -run Poison ./span && go test -tags spanurl_poison -count=1 -short ./api ./accesslog ./cmd/spanurl'
+
 if command -v qemu-aarch64 >/dev/null 2>&1; then
   stage "arm64: the NEON kernel and the fast path under qemu-aarch64" \
     env GOARCH=arm64 go test -count=1 -exec qemu-aarch64 ./internal/asm ./internal/fast

@@ -26,6 +26,13 @@ import (
 // the string as it is (and Go overwrites an existing string key with the
 // new one on every assignment), so clone a key before storing it.
 //
+// The compiler cannot see such a mistake, nor can the race detector. The
+// spanurl_poison build tag makes it loud: with it, every call first
+// overwrites the memory of the previous result with "!", so a kept URL or
+// string reads "!!!!" where the program expected a host or a path. Run a
+// program's tests with -tags spanurl_poison; this module's own tests run
+// that way too.
+//
 // A Parser is not safe for concurrent use; give each goroutine its own.
 // The zero Parser is ready to use.
 type Parser struct {
@@ -38,6 +45,7 @@ type Parser struct {
 // Parse parses input as an absolute URL, like the package-level Parse. The
 // result is valid until the next call on p.
 func (p *Parser) Parse(input []byte) (URL, error) {
+	p.poison()
 	if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
 		return URL{p.own(href, input), pk}, nil
 	}
@@ -48,6 +56,7 @@ func (p *Parser) Parse(input []byte) (URL, error) {
 // until the next call on p; base may be a result of p itself only if it
 // was cloned.
 func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
+	p.poison()
 	if base.IsZero() {
 		return p.Parse(ref)
 	}

@@ -109,3 +109,22 @@ func concat(buf *Buffer, a, b string) string {
 	asm.Join(out, a, b)
 	return finish(buf, out)
 }
+
+// Poison overwrites every byte of the Buffer's last href with c, so that
+// a string still referring to it reads as garbage: the check that no
+// caller keeps a reused Buffer's href past its next use (span's
+// spanurl_poison build). A Buffer with Keep is never poisoned: its hrefs
+// are permanent.
+func (buf *Buffer) Poison(c byte) {
+	if buf.Keep {
+		return
+	}
+	fill(buf.b[:cap(buf.b)], c)
+	fill(buf.tmp[:cap(buf.tmp)], c)
+}
+
+func fill(b []byte, c byte) {
+	for i := range b {
+		b[i] = c
+	}
+}

@@ -1,0 +1,21 @@
+package span
+
+// poisonByte is what a Parser writes over its memory before each call in
+// the spanurl_poison build: a URL, a getter's string or an error kept
+// from an earlier call then reads as a run of it.
+const poisonByte = '!'
+
+// poison overwrites the memory of p's previous result, when the build
+// asks for it (poisonReuse), so that keeping a result past the next call
+// is loud instead of silently wrong.
+func (p *Parser) poison() {
+	if !poisonReuse {
+		return
+	}
+	for _, b := range [][]byte{p.in[:cap(p.in)], p.out[:cap(p.out)]} {
+		for i := range b {
+			b[i] = poisonByte
+		}
+	}
+	p.buf.Poison(poisonByte)
+}
