@@ -159,11 +159,14 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 }
 
 // match reports whether input matches and, when groups is not nil, sets
-// the groups (len(m.names) of them).
-func (m *directMatcher) match(input string, groups []Group) bool {
+// the groups (len(m.names) of them). fromURL says that input is a
+// component of a parsed URL, which holds no line terminator (the URL
+// parser removes newlines and percent-encodes non-ASCII code points), so
+// that a full wildcard need not look for one.
+func (m *directMatcher) match(input string, groups []Group, fromURL bool) bool {
 	if m.any {
 		// "*": the whole input, when it has no line terminator.
-		if hasLineTerminator(input) {
+		if !fromURL && hasLineTerminator(input) {
 			return false
 		}
 		if len(groups) > 0 {
@@ -209,7 +212,7 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 		case modNone, modOneOrMore:
 			// (R) and ((?:R)+): one segment, or any text for ".*" (whose
 			// one iteration may be empty).
-			if !m.matches(t.kind, region) {
+			if !m.matches(t.kind, region, fromURL) {
 				return false
 			}
 		case modOptional:
@@ -218,12 +221,12 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 			if region == "" {
 				return true
 			}
-			if !m.matches(t.kind, region) {
+			if !m.matches(t.kind, region, fromURL) {
 				return false
 			}
 		case modZeroOrMore:
 			// ((?:R)*): the group holds all the iterations, perhaps none.
-			if region != "" && !m.matches(t.kind, region) {
+			if region != "" && !m.matches(t.kind, region, fromURL) {
 				return false
 			}
 		}
@@ -246,7 +249,7 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 			return false
 		}
 		middle := region[np : len(region)-ns]
-		if !m.matches(t.kind, middle) {
+		if !m.matches(t.kind, middle, fromURL) {
 			return false
 		}
 		set(groups, t.group, middle)
@@ -274,12 +277,13 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 
 // matches reports whether a wildcard of kind matches all of s: a segment
 // wildcard one or more code points that are not the delimiter, a full
-// wildcard any code points but the line terminators.
-func (m *directMatcher) matches(kind elemKind, s string) bool {
+// wildcard any code points but the line terminators (which a component
+// of a parsed URL, fromURL, does not have).
+func (m *directMatcher) matches(kind elemKind, s string, fromURL bool) bool {
 	if kind == elemSeg {
 		return s != "" && (!m.hasDelim || strings.IndexByte(s, m.delim) < 0)
 	}
-	return !hasLineTerminator(s)
+	return fromURL || !hasLineTerminator(s)
 }
 
 // hasLineTerminator reports whether s holds \n, \r, U+2028 or U+2029,

@@ -13,12 +13,12 @@ func compareMatchers(c *component, input string) string {
 	}
 	gd := make([]Group, len(c.nameList))
 	gr := make([]Group, len(c.nameList))
-	okd := c.direct.match(input, gd)
+	okd := c.direct.match(input, gd, false)
 	okr := c.execRegexp(input, gr)
 	if okd != okr {
 		return "direct " + boolString(okd) + ", regexp " + boolString(okr)
 	}
-	if okd != c.direct.match(input, nil) {
+	if okd != c.direct.match(input, nil, false) {
 		return "direct matcher without groups disagrees with itself"
 	}
 	if !okd {

@@ -110,7 +110,7 @@ func (r *Router[T]) Match(u span.URL) (T, *Result, bool) {
 	var values [8]string
 	urlComponents(u, &values)
 	if rt := r.best(&values); rt != nil {
-		res := rt.pattern.match(&values, true)
+		res := rt.pattern.match(&values, true, true)
 		res.Inputs.URL = u.Href()
 		return rt.value, res, true
 	}
@@ -151,7 +151,7 @@ func (r *Router[T]) best(values *[8]string) *route[T] {
 	slices.SortFunc(candidates, func(a, b int32) int { return r.routes[a].rank - r.routes[b].rank })
 	for _, i := range candidates {
 		rt := r.routes[i]
-		if rt.pattern.testValues(values) {
+		if rt.pattern.testValues(values, true) {
 			return rt
 		}
 	}
