@@ -177,13 +177,21 @@ func LoadRoutes() ([]string, error) {
 	})
 }
 
+// RouterInputs are the router benchmark's URLs, and for each the index of
+// the route it was made from (Route[i]).
+type RouterInputs struct {
+	URLs     []string
+	Route    []int
+	AvgBytes int64
+}
+
 // LoadRouterInputs derives the router benchmark's URLs from requests.txt:
 // for the i-th request, the i-th route (cycling) with its groups filled
 // from the request path's segments, then the request itself on
 // api.github.com, which no route matches but which the router must rule
-// out.
-func LoadRouterInputs() (*Lines, error) {
-	return cached("router", func() (*Lines, error) {
+// out; both are noted as made from the i-th route.
+func LoadRouterInputs() (*RouterInputs, error) {
+	return cached("router", func() (*RouterInputs, error) {
 		routes, err := LoadRoutes()
 		if err != nil {
 			return nil, err
@@ -192,7 +200,7 @@ func LoadRouterInputs() (*Lines, error) {
 		if err != nil {
 			return nil, err
 		}
-		var urls []string
+		in := new(RouterInputs)
 		for i, target := range r.Ref {
 			if !strings.HasPrefix(target, "/") {
 				continue
@@ -206,10 +214,13 @@ func LoadRouterInputs() (*Lines, error) {
 			if len(segs) == 0 {
 				segs = []string{"index"}
 			}
-			urls = append(urls, fillRoute(routes[i%len(routes)], segs), "https://api.github.com"+target)
+			k := i % len(routes)
+			in.URLs = append(in.URLs, fillRoute(routes[k], segs), "https://api.github.com"+target)
+			in.Route = append(in.Route, k, k)
 		}
-		contiguous(urls)
-		return &Lines{Lines: urls, AvgBytes: averageLen(urls)}, nil
+		contiguous(in.URLs)
+		in.AvgBytes = averageLen(in.URLs)
+		return in, nil
 	})
 }
 
