@@ -16,6 +16,8 @@ var routes = []struct{ pattern, match, other string }{
 	{"https://example.com/api/v:version/*", "https://example.com/api/v2/users/7", "https://example.com/web/v2/users"},
 	{"https://*.example.com/:path*", "https://www.example.com/a/b/c", "https://example.org/a"},
 	{"https://example.com/products/:id?", "https://example.com/products", "https://example.com/products/1/2"},
+	{"https://example.com/items/:id(\\d+)", "https://example.com/items/12", "https://example.com/items/x"},
+	{"https://example.com/items/:id(\\d+)/:page", "https://example.com/items/12/3", "https://example.com/items/1x/3"},
 }
 
 func TestRoutesAreDirect(t *testing.T) {
