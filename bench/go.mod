@@ -12,10 +12,12 @@ require (
 )
 
 require (
-	github.com/bits-and-blooms/bitset v1.20.0 // indirect
+	github.com/bits-and-blooms/bitset v1.24.4 // indirect
+	github.com/dunglas/go-urlpattern v1.0.0 // indirect
 	github.com/klauspost/compress v1.20.0 // indirect
 	github.com/molecule-man/go-brrr v1.0.1 // indirect
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
+	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect

@@ -16,6 +16,8 @@ var routes = []struct{ pattern, match, other string }{
 	{"https://example.com/api/v:version/*", "https://example.com/api/v2/users/7", "https://example.com/web/v2/users"},
 	{"https://*.example.com/:path*", "https://www.example.com/a/b/c", "https://example.org/a"},
 	{"https://example.com/products/:id?", "https://example.com/products", "https://example.com/products/1/2"},
+	{"https://example.com/items/:id(\\d+)", "https://example.com/items/12", "https://example.com/items/x"},
+	{"https://example.com/items/:id(\\d+)/:page", "https://example.com/items/12/3", "https://example.com/items/1x/3"},
 }
 
 func TestRoutesAreDirect(t *testing.T) {
@@ -50,6 +52,49 @@ func TestAllocs(t *testing.T) {
 			}
 			if n := testing.AllocsPerRun(100, func() { p.ExecURL(u) }); n > limit {
 				t.Errorf("%s: ExecURL(%s) allocates %v times, want at most %v", r.pattern, input, n, limit)
+			}
+		}
+	}
+	// A pattern from an init with only a pathname has a group in each of
+	// its seven other components.
+	p, err := NewFromInit(Init{Pathname: String("/books/:id/:page/:line")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		input string
+		limit float64
+	}{{"http://h/books/1/2/3?q#f", 1}, {"http://h/books/1/2", 0}, {"http://h/", 0}} {
+		if n := testing.AllocsPerRun(100, func() { p.Exec(c.input) }); n > c.limit {
+			t.Errorf("init pathname: Exec(%s) allocates %v times, want at most %v", c.input, n, c.limit)
+		}
+		if n := testing.AllocsPerRun(100, func() { p.Test(c.input) }); n != 0 {
+			t.Errorf("init pathname: Test(%s) allocates %v times, want 0", c.input, n)
+		}
+	}
+}
+
+// TestURLComponentsHaveNoLineTerminators checks what the direct matcher
+// relies on for a parsed URL's components (fromURL): none holds a line
+// terminator, wherever the input had one.
+func TestURLComponentsHaveNoLineTerminators(t *testing.T) {
+	for _, lt := range []string{"\n", "\r", "\u2028", "\u2029"} {
+		for _, input := range []string{
+			"http://u" + lt + "s:p" + lt + "w@h" + lt + "x.com:8" + lt + "0/a" + lt + "b?c" + lt + "d#e" + lt + "f",
+			"foo://h" + lt + "x/p" + lt + "q",
+			"foo:op" + lt + "aque?q" + lt + "#h" + lt,
+			"ht" + lt + "tp://h/",
+		} {
+			u, err := span.Parse(input)
+			if err != nil {
+				continue
+			}
+			var values [8]string
+			urlComponents(u, &values)
+			for i, v := range values {
+				if hasLineTerminator(v) {
+					t.Errorf("%q: the %s %q holds a line terminator", input, componentNames[i], v)
+				}
 			}
 		}
 	}

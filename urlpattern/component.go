@@ -72,19 +72,20 @@ func (c *component) regexp() *regexp.Regexp {
 	return c.re
 }
 
-// test reports whether the component matches input.
-func (c *component) test(input string) bool {
+// test reports whether the component matches input (fromURL: a
+// component of a parsed URL, see directMatcher.match).
+func (c *component) test(input string, fromURL bool) bool {
 	if c.direct != nil {
-		return c.direct.match(input, nil)
+		return c.direct.match(input, nil, fromURL)
 	}
 	return c.re.MatchString(input)
 }
 
 // exec matches input and, on a match, sets groups[i] (len(c.nameList)
 // long) to the value of the group named c.nameList[i].
-func (c *component) exec(input string, groups []Group) bool {
+func (c *component) exec(input string, groups []Group, fromURL bool) bool {
 	if c.direct != nil {
-		return c.direct.match(input, groups)
+		return c.direct.match(input, groups, fromURL)
 	}
 	return c.execRegexp(input, groups)
 }
@@ -120,7 +121,7 @@ func (c *component) matchesSpecialScheme() bool {
 	for _, scheme := range specialSchemes {
 		// 2.1. Let test result be RegExpBuiltinExec(protocol component's regular expression, scheme).
 		// 2.2. If test result is not null, then return true.
-		if c.test(scheme) {
+		if c.test(scheme, true) {
 			return true
 		}
 	}

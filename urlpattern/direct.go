@@ -1,6 +1,8 @@
 package urlpattern
 
 import (
+	"regexp"
+	"regexp/syntax"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,7 +13,11 @@ import (
 // regular expression leaves every group exactly one way to match: fixed
 // text, segment wildcards each followed by text that starts with the
 // delimiter, and one last wildcard (with any modifier in the forms below)
-// followed only by fixed text. Nearly all routes have this shape.
+// followed only by fixed text. Nearly all routes have this shape. A
+// regexp group without modifier counts as a wildcard whose text must
+// also match its expression (checked with Go's regexp on that text
+// alone), where the expression has no assertion and no capture, and,
+// before the last wildcard, cannot match the delimiter.
 //
 // Why the one pass is the regular expression's answer: a segment wildcard
 // "[^d]+?" cannot contain the delimiter d, and what follows it can only
@@ -40,6 +46,7 @@ const (
 	elemLit  elemKind = iota // fixed text
 	elemSeg                  // a segment wildcard "[^d]+?"
 	elemFull                 // a full wildcard ".*"
+	elemRe                   // a regexp group
 )
 
 // elem is fixed text or a wildcard group with its modifier, prefix and
@@ -51,6 +58,8 @@ type elem struct {
 	mod            modifier
 	prefix, suffix string
 	group          int
+	re             *regexp.Regexp // elemRe: the group's expression, anchored at both ends
+	reHoldsDelim   bool           // elemRe: the expression may match text with the delimiter
 }
 
 // newDirectMatcher returns a direct matcher for the part list, or nil when
@@ -78,9 +87,18 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 			return nil
 		}
 		kind := elemSeg
+		var re *regexp.Regexp
+		holdsDelim := false
 		switch pt.typ {
 		case partRegexp:
-			return nil
+			if pt.modifier != modNone {
+				return nil
+			}
+			var ok bool
+			if re, holdsDelim, ok = groupRegexp(pt.value, opts); !ok {
+				return nil
+			}
+			kind = elemRe
 		case partFixedText:
 			if pt.modifier != modNone {
 				return nil
@@ -94,7 +112,7 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 		m.names = append(m.names, pt.name)
 		if pt.modifier == modNone {
 			addLit(pt.prefix)
-			elems = append(elems, elem{kind: kind, group: g})
+			elems = append(elems, elem{kind: kind, group: g, re: re, reHoldsDelim: holdsDelim})
 			addLit(pt.suffix)
 			continue
 		}
@@ -125,7 +143,7 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 		if e.kind == elemLit {
 			continue
 		}
-		if e.kind != elemSeg || e.mod != modNone || !m.hasDelim {
+		if e.kind == elemFull || e.kind == elemRe && e.reHoldsDelim || e.mod != modNone || !m.hasDelim {
 			return nil
 		}
 		next := elems[i+1]
@@ -159,11 +177,14 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 }
 
 // match reports whether input matches and, when groups is not nil, sets
-// the groups (len(m.names) of them).
-func (m *directMatcher) match(input string, groups []Group) bool {
+// the groups (len(m.names) of them). fromURL says that input is a
+// component of a parsed URL, which holds no line terminator (the URL
+// parser removes newlines and percent-encodes non-ASCII code points), so
+// that a full wildcard need not look for one.
+func (m *directMatcher) match(input string, groups []Group, fromURL bool) bool {
 	if m.any {
 		// "*": the whole input, when it has no line terminator.
-		if hasLineTerminator(input) {
+		if !fromURL && hasLineTerminator(input) {
 			return false
 		}
 		if len(groups) > 0 {
@@ -184,12 +205,13 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 			pos += n
 			continue
 		}
-		// A segment wildcard runs to the next delimiter or the end.
+		// A segment wildcard runs to the next delimiter or the end, and
+		// so does a regexp group that cannot match the delimiter.
 		j := strings.IndexByte(input[pos:], m.delim)
 		if j < 0 {
 			j = len(input) - pos
 		}
-		if j == 0 {
+		if e.kind == elemRe && !e.re.MatchString(input[pos:pos+j]) || e.kind == elemSeg && j == 0 {
 			return false
 		}
 		set(groups, e.group, input[pos:pos+j])
@@ -209,7 +231,7 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 		case modNone, modOneOrMore:
 			// (R) and ((?:R)+): one segment, or any text for ".*" (whose
 			// one iteration may be empty).
-			if !m.matches(t.kind, region) {
+			if !m.matches(t, region, fromURL) {
 				return false
 			}
 		case modOptional:
@@ -218,12 +240,12 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 			if region == "" {
 				return true
 			}
-			if !m.matches(t.kind, region) {
+			if !m.matches(t, region, fromURL) {
 				return false
 			}
 		case modZeroOrMore:
 			// ((?:R)*): the group holds all the iterations, perhaps none.
-			if region != "" && !m.matches(t.kind, region) {
+			if region != "" && !m.matches(t, region, fromURL) {
 				return false
 			}
 		}
@@ -246,7 +268,7 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 			return false
 		}
 		middle := region[np : len(region)-ns]
-		if !m.matches(t.kind, middle) {
+		if !m.matches(t, middle, fromURL) {
 			return false
 		}
 		set(groups, t.group, middle)
@@ -272,14 +294,89 @@ func (m *directMatcher) match(input string, groups []Group) bool {
 	return true
 }
 
-// matches reports whether a wildcard of kind matches all of s: a segment
+// matches reports whether the wildcard e matches all of s: a segment
 // wildcard one or more code points that are not the delimiter, a full
-// wildcard any code points but the line terminators.
-func (m *directMatcher) matches(kind elemKind, s string) bool {
-	if kind == elemSeg {
+// wildcard any code points but the line terminators (which a component
+// of a parsed URL, fromURL, does not have), a regexp group what its
+// expression matches.
+func (m *directMatcher) matches(e *elem, s string, fromURL bool) bool {
+	switch e.kind {
+	case elemSeg:
 		return s != "" && (!m.hasDelim || strings.IndexByte(s, m.delim) < 0)
+	case elemRe:
+		return e.re.MatchString(s)
 	}
-	return !hasLineTerminator(s)
+	return fromURL || !hasLineTerminator(s)
+}
+
+// groupRegexp compiles the expression of a regexp group to match a whole
+// text on its own, and reports whether it may match text holding the
+// delimiter. ok is false where matching the group alone could answer
+// otherwise than the component's expression: an assertion (^, $, \b, \B)
+// reads what lies around the group, and a capture shifts the groups that
+// follow.
+func groupRegexp(value string, opts options) (re *regexp.Regexp, holdsDelim, ok bool) {
+	inner, err := translateRegexp("(?:"+value+")", opts.ignoreCase)
+	if err != nil {
+		return nil, false, false
+	}
+	tree, err := syntax.Parse(inner, syntax.Perl)
+	if err != nil || !standsAlone(tree) {
+		return nil, false, false
+	}
+	whole, err := translateRegexp("^(?:"+value+")$", opts.ignoreCase)
+	if err != nil {
+		return nil, false, false
+	}
+	re, err = regexp.Compile(whole)
+	if err != nil {
+		return nil, false, false
+	}
+	return re, len(opts.delimiter) != 1 || mayMatchByte(tree, opts.delimiter[0]), true
+}
+
+// standsAlone reports whether the expression has no assertion and no
+// capture.
+func standsAlone(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpCapture:
+		return false
+	}
+	for _, s := range re.Sub {
+		if !standsAlone(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayMatchByte reports whether the expression may match a text holding
+// the ASCII byte b: whether any of its literals, classes or wildcards
+// takes b.
+func mayMatchByte(re *syntax.Regexp, b byte) bool {
+	switch re.Op {
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return true
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if r == rune(b) || re.Flags&syntax.FoldCase != 0 && equalFold(r, rune(b)) {
+				return true
+			}
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if re.Rune[i] <= rune(b) && rune(b) <= re.Rune[i+1] {
+				return true
+			}
+		}
+	}
+	for _, s := range re.Sub {
+		if mayMatchByte(s, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasLineTerminator reports whether s holds \n, \r, U+2028 or U+2029,

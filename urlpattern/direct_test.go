@@ -13,12 +13,12 @@ func compareMatchers(c *component, input string) string {
 	}
 	gd := make([]Group, len(c.nameList))
 	gr := make([]Group, len(c.nameList))
-	okd := c.direct.match(input, gd)
+	okd := c.direct.match(input, gd, false)
 	okr := c.execRegexp(input, gr)
 	if okd != okr {
 		return "direct " + boolString(okd) + ", regexp " + boolString(okr)
 	}
-	if okd != c.direct.match(input, nil) {
+	if okd != c.direct.match(input, nil, false) {
 		return "direct matcher without groups disagrees with itself"
 	}
 	if !okd {
@@ -113,7 +113,15 @@ func TestDirectShapes(t *testing.T) {
 		{"*.example.com", hostnameOptions, true},
 		{"{:sub.}?example.com", hostnameOptions, true},
 		{":sub.example.com", hostnameOptions, true},
-		{"/items/:id(\\d+)", pathnameOptions, false},
+		{"/items/:id(\\d+)", pathnameOptions, true},
+		{"/items/:id(\\d+)/:page", pathnameOptions, true},
+		{"/items/:id(\\d+).json", pathnameOptions, true},
+		{"/items/:id(.*)/:page", pathnameOptions, false},
+		{"/items/:id([^x]+)/:page", pathnameOptions, false},
+		{"/items/:id(\\d+)?", pathnameOptions, false},
+		{"/items/:id(\\bx)", pathnameOptions, false},
+		{"/items/:id((?<n>a))", pathnameOptions, false},
+		{"/items/(x|y)", pathnameOptions, true},
 		{"/*/foo", pathnameOptions, true},
 		{"/*/:id", pathnameOptions, false},
 		{"/:a:b", pathnameOptions, false},
@@ -140,6 +148,8 @@ func FuzzDirectVsRegexp(f *testing.F) {
 		{"/:path+", "/"}, {"/products/:id?", "/products"}, {"/:a/:b?", "/x/y"}, {"/:id.json", "/a.json.json"},
 		{"*", "\n"}, {"{:x}?", ""}, {"(.*)?", ""}, {"*{}**?", "foobar"}, {"{a:x*b}?", "axxb"}, {"/:a/*", "/a//"},
 		{"/FOO/:bar", "/foo/\u212a"}, {"{*}+", ""}, {":x*", "a/b"},
+		{"/items/:id(\\d+)", "/items/12"}, {"/:a(\\d*)/:b", "//x"}, {"/:a(x|y)/:b(.*)", "/x/a/b"},
+		{"/:a([a-z]+)-:b(\\d+)", "/ab-12"}, {":a(K)", "\u212a"}, {"/:a(\\w+)/*", "/ſ/x"},
 	}
 	for _, s := range seeds {
 		for o := uint8(0); o < 6; o++ {

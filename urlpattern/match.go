@@ -54,8 +54,9 @@ type Result struct {
 	Hash     ComponentResult
 
 	// buf holds the groups of a pattern with few, so that a Result is one
-	// allocation.
-	buf [6]Group
+	// allocation: up to three groups in the pathname of a pattern made
+	// from an init with only a pathname (seven "*" components).
+	buf [10]Group
 }
 
 // Test is test(input, baseURL): whether the URL string input, resolved
@@ -79,7 +80,7 @@ func (p *Pattern) Exec(input string, baseURL ...string) *Result {
 	}
 	var values [8]string
 	urlComponents(u, &values)
-	r := p.match(&values, true)
+	r := p.match(&values, true, true)
 	if r != nil {
 		r.Inputs.URL = input
 		if len(baseURL) > 0 {
@@ -94,7 +95,7 @@ func (p *Pattern) Exec(input string, baseURL ...string) *Result {
 func (p *Pattern) TestURL(u span.URL) bool {
 	var values [8]string
 	urlComponents(u, &values)
-	return p.testValues(&values)
+	return p.testValues(&values, true)
 }
 
 // testOrder is the order in which testValues tries the components: the
@@ -102,11 +103,12 @@ func (p *Pattern) TestURL(u span.URL) bool {
 // not match fails early. The order does not change the answer.
 var testOrder = [8]int{5, 3, 0, 4, 6, 7, 1, 2}
 
-// testValues reports whether every component matches its value.
-func (p *Pattern) testValues(values *[8]string) bool {
+// testValues reports whether every component matches its value (fromURL:
+// the values are a parsed URL's, see directMatcher.match).
+func (p *Pattern) testValues(values *[8]string, fromURL bool) bool {
 	cs := p.components()
 	for _, i := range testOrder {
-		if !cs[i].test(values[i]) {
+		if !cs[i].test(values[i], fromURL) {
 			return false
 		}
 	}
@@ -117,7 +119,7 @@ func (p *Pattern) testValues(values *[8]string) bool {
 func (p *Pattern) ExecURL(u span.URL) *Result {
 	var values [8]string
 	urlComponents(u, &values)
-	r := p.match(&values, true)
+	r := p.match(&values, true, true)
 	if r != nil {
 		r.Inputs.URL = u.Href()
 	}
@@ -131,7 +133,7 @@ func (p *Pattern) TestInit(init Init) bool {
 	if !initComponents(init, &values) {
 		return false
 	}
-	return p.match(&values, false) != nil
+	return p.match(&values, false, false) != nil
 }
 
 // ExecInit is exec(init): the match result of the URL given component by
@@ -141,7 +143,7 @@ func (p *Pattern) ExecInit(init Init) *Result {
 	if !initComponents(init, &values) {
 		return nil
 	}
-	r := p.match(&values, true)
+	r := p.match(&values, true, false)
 	if r != nil {
 		r.Inputs.Init = &init
 	}
@@ -212,23 +214,26 @@ func initComponents(init Init, values *[8]string) bool {
 
 // match is the standard's match from the components on: each component's
 // regular expression runs on its value; when all match, the result holds
-// the groups (when withResult) or is a non-nil marker.
-func (p *Pattern) match(values *[8]string, withResult bool) *Result {
+// the groups (when withResult) or is a non-nil marker. fromURL says the
+// values are a parsed URL's (see directMatcher.match).
+func (p *Pattern) match(values *[8]string, withResult, fromURL bool) *Result {
 	if !withResult {
-		if !p.testValues(values) {
+		if !p.testValues(values, fromURL) {
 			return nil
 		}
 		return &Result{}
 	}
 	// The groups are gathered on the stack and the Result allocated only
-	// on a match, so that a failed match allocates nothing.
-	// (work may be buf, and is never stored, so that buf stays there.)
-	var buf [len(Result{}.buf)]Group
-	var heapGroups []Group
-	work := buf[:]
-	if p.ngroups > len(buf) {
-		heapGroups = make([]Group, p.ngroups)
-		work = heapGroups
+	// on a match, so that a failed match allocates nothing. The stack
+	// holds more groups than a Result does: a pattern from an init with
+	// only a pathname has a group in each of its seven "*" components.
+	// (work may be stack, and is never stored, so that stack stays there.)
+	var stack [16]Group
+	var heap []Group
+	work := stack[:]
+	if p.ngroups > len(stack) {
+		heap = make([]Group, p.ngroups)
+		work = heap
 	}
 	var ends [8]int
 	n := 0
@@ -236,17 +241,23 @@ func (p *Pattern) match(values *[8]string, withResult bool) *Result {
 		ends[i] = n + len(c.nameList)
 		// Let ...ExecResult be RegExpBuiltinExec(...component's regular expression, ...).
 		// If ...ExecResult is null then return null.
-		if !c.exec(values[i], work[n:ends[i]]) {
+		if !c.exec(values[i], work[n:ends[i]], fromURL) {
 			return nil
 		}
 		n = ends[i]
 	}
 	// Let result be a new URLPatternResult.
 	out := new(Result)
-	groups := heapGroups
-	if heapGroups == nil {
-		out.buf = buf
+	var groups []Group
+	switch {
+	case p.ngroups <= len(out.buf):
 		groups = out.buf[:p.ngroups]
+		copy(groups, work)
+	case heap == nil:
+		groups = make([]Group, p.ngroups)
+		copy(groups, work)
+	default:
+		groups = heap
 	}
 	results := [8]*ComponentResult{&out.Protocol, &out.Username, &out.Password, &out.Hostname, &out.Port, &out.Pathname, &out.Search, &out.Hash}
 	start := 0

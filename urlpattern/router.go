@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/spanurl/spanurl/span"
 )
@@ -12,11 +13,13 @@ import (
 // hostname, port, pathname, search, hash), and of equally specific ones
 // the first added.
 //
-// A trie over the fixed text each pathname pattern starts with narrows
-// the candidates before any pattern runs, so the cost of a match grows
-// with the patterns that share the URL's path prefix, not with all of
-// them. Add every route before matching: Match and MatchString are safe
-// for concurrent use, Add is not.
+// A trie over the pathname patterns narrows the candidates before any
+// pattern runs: its edges are the patterns' fixed text and their named
+// groups of one whole segment, so the cost of a match grows with the
+// patterns that agree with the URL's path up to where their shapes allow
+// no such reading (a modifier, a wildcard, a regexp group), not with all
+// of them. Add every route before matching: Match and MatchString are
+// safe for concurrent use, Add is not.
 type Router[T any] struct {
 	routes []*route[T]
 	// ranked holds the routes from the most specific to the least.
@@ -33,12 +36,22 @@ type route[T any] struct {
 	rank    int
 }
 
-// trieNode is a node of the pathname prefix trie: the routes whose
-// pathname pattern starts with exactly the bytes on the way here.
+// trieNode is a node of the pathname trie, reached by a path that the
+// pathname patterns of its routes start with (prefix) or are (exact).
 type trieNode struct {
-	labels   []byte
-	children []*trieNode
-	routes   []int32 // indexes into Router.routes
+	// edges lead on by fixed text, no two starting with the same byte.
+	edges []trieEdge
+	// segment leads on by one segment: one or more bytes up to the next
+	// "/" or the end.
+	segment *trieNode
+	prefix  []int32 // indexes into Router.routes
+	exact   []int32
+}
+
+// trieEdge is fixed text leading to a node.
+type trieEdge struct {
+	text string
+	node *trieNode
 }
 
 // Add adds pattern with its value.
@@ -58,16 +71,46 @@ func (r *Router[T]) Add(pattern *Pattern, value T) {
 		r.ranked[j].rank = j
 	}
 	n := &r.root
-	for _, b := range []byte(pathnamePrefix(pattern)) {
-		k := slices.Index(n.labels, b)
-		if k < 0 {
-			n.labels = append(n.labels, b)
-			n.children = append(n.children, new(trieNode))
-			k = len(n.labels) - 1
+	keys, exact := pathnameKeys(pattern)
+	for _, k := range keys {
+		if k == "" {
+			if n.segment == nil {
+				n.segment = new(trieNode)
+			}
+			n = n.segment
+			continue
 		}
-		n = n.children[k]
+		n = n.insert(k)
 	}
-	n.routes = append(n.routes, int32(rt.order))
+	if exact {
+		n.exact = append(n.exact, int32(rt.order))
+	} else {
+		n.prefix = append(n.prefix, int32(rt.order))
+	}
+}
+
+// insert returns the node that fixed text s leads to from n, adding the
+// edges and splitting the one it needs.
+func (n *trieNode) insert(s string) *trieNode {
+	for s != "" {
+		k := slices.IndexFunc(n.edges, func(e trieEdge) bool { return e.text[0] == s[0] })
+		if k < 0 {
+			child := new(trieNode)
+			n.edges = append(n.edges, trieEdge{s, child})
+			return child
+		}
+		e := &n.edges[k]
+		common := 1
+		for common < len(e.text) && common < len(s) && e.text[common] == s[common] {
+			common++
+		}
+		if common < len(e.text) {
+			mid := &trieNode{edges: []trieEdge{{e.text[common:], e.node}}}
+			e.text, e.node = e.text[:common], mid
+		}
+		n, s = e.node, s[common:]
+	}
+	return n
 }
 
 // compareSpecificity compares two patterns component by component in the
@@ -81,27 +124,47 @@ func compareSpecificity(a, b *Pattern) int {
 	return 0
 }
 
-// pathnamePrefix returns the fixed text every pathname that the pattern
-// matches starts with: its leading fixed text, and the prefix of the
-// group after it when that group has no modifier. An ignoreCase pattern
-// has none, as its text can match in any case.
-func pathnamePrefix(p *Pattern) string {
+// pathnameKeys returns the trie path of a pattern's pathname: fixed text,
+// and "" for a named group that matches exactly one whole segment, as far
+// as the parts read so; exact says they read so to the end, so that the
+// pattern matches only pathnames that end where the path ends. Every
+// pathname the pattern matches follows the path. A group is one segment
+// when it has no modifier, no regexp, no suffix, "/" as its delimiter,
+// and is followed by the end or by text that starts with "/": it cannot
+// hold a "/", and what follows cannot start before one. An ignoreCase
+// pattern has no path, as its text can match in any case.
+func pathnameKeys(p *Pattern) (keys []string, exact bool) {
 	c := p.pathname
 	if c.opts.ignoreCase {
-		return ""
+		return nil, false
 	}
-	prefix := ""
-	for _, pt := range c.parts {
+	for i, pt := range c.parts {
 		if pt.modifier != modNone {
-			break
+			return keys, false
 		}
-		if pt.typ != partFixedText {
-			prefix += pt.prefix
-			break
+		if pt.typ == partFixedText {
+			keys = append(keys, pt.value)
+			continue
 		}
-		prefix += pt.value
+		if pt.prefix != "" {
+			keys = append(keys, pt.prefix)
+		}
+		if pt.typ != partSegmentWildcard || pt.suffix != "" || c.opts.delimiter != "/" {
+			return keys, false
+		}
+		if i+1 < len(c.parts) {
+			next := c.parts[i+1]
+			text := next.prefix
+			if next.typ == partFixedText {
+				text = next.value
+			}
+			if next.modifier != modNone || !strings.HasPrefix(text, "/") {
+				return keys, false
+			}
+		}
+		keys = append(keys, "")
 	}
-	return prefix
+	return keys, true
 }
 
 // Match returns the value of the best route that matches u, its match
@@ -110,7 +173,7 @@ func (r *Router[T]) Match(u span.URL) (T, *Result, bool) {
 	var values [8]string
 	urlComponents(u, &values)
 	if rt := r.best(&values); rt != nil {
-		res := rt.pattern.match(&values, true)
+		res := rt.pattern.match(&values, true, true)
 		res.Inputs.URL = u.Href()
 		return rt.value, res, true
 	}
@@ -146,30 +209,45 @@ func (r *Router[T]) MatchString(input string) (T, *Result, bool) {
 // best returns the best route matching the components, or nil.
 func (r *Router[T]) best(values *[8]string) *route[T] {
 	var buf [64]int32
-	candidates := r.candidates(buf[:0], values[5])
+	candidates := r.root.candidates(buf[:0], values[5], 0)
 	// Try the candidates from the most specific.
-	slices.SortFunc(candidates, func(a, b int32) int { return r.routes[a].rank - r.routes[b].rank })
+	if len(candidates) > 1 {
+		slices.SortFunc(candidates, func(a, b int32) int { return r.routes[a].rank - r.routes[b].rank })
+	}
 	for _, i := range candidates {
 		rt := r.routes[i]
-		if rt.pattern.testValues(values) {
+		if rt.pattern.testValues(values, true) {
 			return rt
 		}
 	}
 	return nil
 }
 
-// candidates appends to dst the routes whose pathname prefix is a prefix
-// of path: the only ones that can match.
-func (r *Router[T]) candidates(dst []int32, path string) []int32 {
-	n := &r.root
-	dst = append(dst, n.routes...)
-	for i := 0; i < len(path); i++ {
-		k := slices.Index(n.labels, path[i])
-		if k < 0 {
+// candidates appends to dst the routes of n and of the nodes below it
+// that path[pos:] leads to: the only ones that can match. Each node is
+// visited at most once, as the position a node is reached at is fixed by
+// the path.
+func (n *trieNode) candidates(dst []int32, path string, pos int) []int32 {
+	if len(n.prefix) > 0 {
+		dst = append(dst, n.prefix...)
+	}
+	if pos == len(path) {
+		return append(dst, n.exact...)
+	}
+	for _, e := range n.edges {
+		if e.text[0] == path[pos] {
+			if strings.HasPrefix(path[pos:], e.text) {
+				dst = e.node.candidates(dst, path, pos+len(e.text))
+			}
 			break
 		}
-		n = n.children[k]
-		dst = append(dst, n.routes...)
+	}
+	if n.segment != nil && path[pos] != '/' {
+		end := len(path)
+		if j := strings.IndexByte(path[pos:], '/'); j >= 0 {
+			end = pos + j
+		}
+		dst = n.segment.candidates(dst, path, end)
 	}
 	return dst
 }

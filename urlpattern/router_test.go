@@ -108,7 +108,7 @@ func TestRouterAgreesWithScan(t *testing.T) {
 	}
 }
 
-// TestRouterNarrows checks that the prefix trie leaves few candidates in
+// TestRouterNarrows checks that the pathname trie leaves few candidates in
 // a table of 1,000 routes, and that a match then allocates nothing.
 func TestRouterNarrows(t *testing.T) {
 	patterns, urls := restRoutes(1000)
@@ -118,11 +118,59 @@ func TestRouterNarrows(t *testing.T) {
 	}
 	for _, s := range urls[:50] {
 		u, _ := span.Parse(s)
-		if n := len(r.candidates(nil, u.Pathname())); n > 20 {
+		if n := len(r.root.candidates(nil, u.Pathname(), 0)); n > 20 {
 			t.Errorf("%s: %d candidates of 1000 routes", s, n)
 		}
 		if n := testing.AllocsPerRun(50, func() { r.Test(u) }); n != 0 {
 			t.Errorf("%s: Router.Test allocates %v times", s, n)
+		}
+	}
+}
+
+// TestRouterTrieShapes checks the router against a scan of every pattern
+// on pathname shapes that the trie reads as a path to the end, in part,
+// or not at all.
+func TestRouterTrieShapes(t *testing.T) {
+	var compiled []*Pattern
+	add := func(init Init, opts Options) {
+		p, err := NewFromInit(init, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compiled = append(compiled, p)
+	}
+	for _, s := range []string{
+		"/a/:b", "/a/:b/c", "/a/:b/:c", "/a/:b?", "/a/:b*", "/a/:b+", "/a/:b(\\d+)", "/a/x:b",
+		"/a/:b-:c", "/a/:b.json", "/a/*", "/a/{:b}?/c", "/a/:b{/c}?", "/:a", "/", "/a/b", "/a/:b/*",
+		"/a/:b/:c?", "/a/(.*)/c", "/a/:b/c/:d", "/a/:b/cd",
+	} {
+		add(Init{Pathname: String(s)}, Options{})
+		add(Init{Protocol: String("foo"), Pathname: String(s)}, Options{})
+	}
+	add(Init{Pathname: String("/A/:b")}, Options{IgnoreCase: true})
+	var r Router[int]
+	for i, p := range compiled {
+		r.Add(p, i)
+	}
+	for _, path := range []string{
+		"/a/1", "/a/1/c", "/a/1/2", "/a", "/a/", "/a/x1", "/a/1-2", "/a/1.json", "/a//c", "/a/b", "/A/b",
+		"/", "/b", "/a/1/c/2", "/a/1/cd", "/a/1/c/", "/a/x/y/z", "/a/12", "/a/b/c",
+	} {
+		for _, scheme := range []string{"http://h", "foo://h", "foo:"} {
+			u, err := span.Parse(scheme + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := -1
+			for i, p := range compiled {
+				if p.TestURL(u) && (want < 0 || compareSpecificity(p, compiled[want]) > 0) {
+					want = i
+				}
+			}
+			got, ok := r.Test(u)
+			if (want >= 0) != ok || (ok && got != want) {
+				t.Errorf("%s: router %d (%v), scan %d", u.Href(), got, ok, want)
+			}
 		}
 	}
 }

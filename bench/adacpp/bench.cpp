@@ -47,6 +47,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -390,9 +391,17 @@ struct Filter {
     }
   }
 
+  // match reports whether the benchmark Benchmark<workload>/ada is
+  // selected: each level of its name (a workload may have levels of its
+  // own, "PatternTest/books-match") against that level of the pattern.
   bool match(const std::string& workload) const {
-    const std::string names[] = {"Benchmark" + workload, "ada"};
-    for (size_t i = 0; i < levels.size() && i < 2; i++)
+    std::vector<std::string> names;
+    const std::string full = "Benchmark" + workload + "/ada";
+    std::string_view rest = full;
+    for (size_t slash; (slash = rest.find('/')) != std::string_view::npos; rest.remove_prefix(slash + 1))
+      names.emplace_back(rest.substr(0, slash));
+    names.emplace_back(rest);
+    for (size_t i = 0; i < levels.size() && i < names.size(); i++)
       if (!std::regex_search(names[i], levels[i])) return false;
     return true;
   }
@@ -517,8 +526,70 @@ int main(int argc, char** argv) {
     report(name(workload), measure(body, goal), h.avg_bytes);
   };
 
+  // PatternTest and PatternExec: ada's url_pattern (with the std::regex
+  // provider that ada ships) on the inputs of the Go benchmarks
+  // (pattern_test.go), each URL given as a string, as to test() and
+  // exec() in JavaScript. Before timing, one pass checks that ada judges
+  // the inputs as the Go peers do (all match, or none), and says so on
+  // stderr where it does not.
+  using pattern_t = ada::url_pattern<ada::url_pattern_regex::std_regex_provider>;
+  auto run_pattern = [&](const std::string& workload, pattern_t& p, const Lines& l, bool want, bool exec) {
+    const auto& in = l.corpus.items;
+    size_t judged = 0;
+    for (auto s : in) {
+      auto r = p.test(s);
+      if (r && *r == want) judged++;
+    }
+    if (judged != in.size())
+      std::fprintf(stderr, "ada-bench: %s: ada judges %zu of %zu inputs otherwise than the Go peers\n",
+                   workload.c_str(), in.size() - judged, in.size());
+    auto body = [&](uint64_t n) {
+      uint64_t s = 0;
+      size_t i = 0;
+      const size_t len = in.size();
+      for (uint64_t k = 0; k < n; k++) {
+        if (exec) {
+          auto r = p.exec(in[i]);
+          s += r && r->has_value() ? (*r)->pathname.input.size() : 1;
+        } else {
+          auto r = p.test(in[i]);
+          s += r && *r;
+        }
+        if (++i == len) i = 0;
+      }
+      return s;
+    };
+    report(name(workload), measure(body, goal), l.avg_bytes);
+  };
+  auto run_patterns = [&](const std::string& bench, bool exec) {
+    std::string cases = read_file(dir + "/patterns.tsv");
+    for (auto row : split_lines(cases)) {
+      size_t t1 = row.find('\t'), t2 = row.rfind('\t');
+      if (t1 == std::string_view::npos || t2 == t1) die("patterns.tsv: a line has not three fields");
+      std::string case_name(row.substr(0, t1)), kind(row.substr(t1 + 1, t2 - t1 - 1));
+      std::string source(row.substr(t2 + 1));
+      const std::string sets[] = {"match", "miss"};
+      for (const auto& set : sets) {
+        std::string workload = bench + "/" + case_name + "-" + set;
+        if (!filter.match(workload)) continue;
+        std::variant<std::string_view, ada::url_pattern_init> input;
+        if (kind == "pathname") {
+          ada::url_pattern_init init;
+          init.pathname = source;
+          input = init;
+        } else {
+          input = std::string_view(source);
+        }
+        auto p = ada::parse_url_pattern<ada::url_pattern_regex::std_regex_provider>(std::move(input));
+        if (!p) die("ada cannot compile the pattern " + source);
+        std::string file = "pattern-" + case_name + "-" + set;
+        run_pattern(workload, *p, load_lines(dir, manifest, file), set == "match", exec);
+      }
+    }
+  };
+
   // Loaded only when a selected workload needs them; the same order as the
-  // Go benchmarks (bench_test.go).
+  // Go benchmarks (bench_test.go, pattern_test.go).
   if (filter.match("Absolute") || filter.match("CanParse")) {
     const Lines absolute = load_lines(dir, manifest, "absolute");
     if (filter.match("Absolute")) run_lines("Absolute", absolute, href);
@@ -536,5 +607,7 @@ int main(int argc, char** argv) {
       if (!u) return 1;
       return u->get_hostname().size() + u->get_host().size();
     });
+  run_patterns("PatternTest", false);
+  run_patterns("PatternExec", true);
   return 0;
 }

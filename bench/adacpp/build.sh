@@ -24,6 +24,8 @@ if [ ! -f "$ada_dir/ada.cpp" ] || [ ! -f "$ada_dir/ada.h" ]; then
 fi
 cxx="${CXX:-g++}"
 read -r -a flags <<< "${ADA_CXXFLAGS:--O3 -std=c++20}"
+# ada's url_pattern needs a regex provider; the one ada ships is std::regex.
+flags+=(-DADA_USE_UNSAFE_STD_REGEX_PROVIDER)
 mkdir -p "$(dirname "$output")"
 set -x
 "$cxx" "${flags[@]}" -I"$ada_dir" -o "$output" "$here/bench.cpp" "$ada_dir/ada.cpp"

@@ -24,6 +24,12 @@
 //	                    (the href is then the reference or a part of the
 //	                    base, or empty for a failure): the input of the
 //	                    RelativeHref and RequestsHref controls
+//	patterns.tsv        "name TAB kind TAB pattern" per URL pattern case
+//	                    (kind "pathname": the pattern is an init's pathname;
+//	                    "string": a pattern string)
+//	pattern-NAME-match.txt, pattern-NAME-miss.txt
+//	                    one URL per line: the inputs of the URL pattern
+//	                    benchmarks (PatternTest, PatternExec) for case NAME
 //	manifest.txt        "name count avgbytes" per corpus: the number of
 //	                    inputs and the average input length that the Go
 //	                    benchmarks pass to b.SetBytes (for MB/s)
@@ -129,6 +135,34 @@ func run(dir string) error {
 		if err := writeLines(filepath.Join(dir, c.name+"-hrefs.txt"), rows); err != nil {
 			return err
 		}
+	}
+
+	// The URL pattern benchmarks: the patterns, then each one's inputs.
+	var cases []string
+	for _, c := range bench.PatternCases() {
+		kind := "string"
+		if c.Pathname {
+			kind = "pathname"
+		}
+		cases = append(cases, c.Name+"\t"+kind+"\t"+c.Pattern)
+		in, err := bench.LoadPatternInputs(c.Name)
+		if err != nil {
+			return err
+		}
+		for _, set := range []struct {
+			name string
+			urls []string
+			avg  int64
+		}{{"match", in.Match, in.AvgMatch}, {"miss", in.Miss, in.AvgMiss}} {
+			name := "pattern-" + c.Name + "-" + set.name
+			if err := writeLines(filepath.Join(dir, name+".txt"), set.urls); err != nil {
+				return err
+			}
+			note(name, len(set.urls), set.avg)
+		}
+	}
+	if err := writeLines(filepath.Join(dir, "patterns.tsv"), cases); err != nil {
+		return err
 	}
 
 	return os.WriteFile(filepath.Join(dir, "manifest.txt"), []byte(manifest.String()), 0o644)

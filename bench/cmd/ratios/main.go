@@ -159,10 +159,14 @@ func (t *table) read(r io.Reader) {
 		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
 			continue
 		}
-		workload, peer, ok := strings.Cut(strings.TrimPrefix(f[0], "Benchmark"), "/")
-		if !ok {
+		// The peer is the last level of the name, so that a workload may
+		// have levels of its own (PatternTest/books-match).
+		name := strings.TrimPrefix(f[0], "Benchmark")
+		slash := strings.LastIndexByte(name, '/')
+		if slash < 0 {
 			continue
 		}
+		workload, peer := name[:slash], name[slash+1:]
 		procs := 1
 		if i := strings.LastIndexByte(peer, '-'); i >= 0 {
 			if n, err := strconv.Atoi(peer[i+1:]); err == nil {
