@@ -2,8 +2,10 @@ package accesslog_test
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spanurl/spanurl/accesslog"
@@ -83,4 +85,48 @@ func ExampleLine_URL() {
 	// https://shop.example//cart/items
 	// http://shop.example/
 	// httpurl: invalid request target: target "/a b": space at offset 2
+}
+
+// A log processor that counts requests per path: it reads lines of any
+// length (one here is 200 KB) and checks the reader's error, and it keeps
+// a key only as a clone, since the Parser's results alias its memory.
+func ExampleParser_countPaths() {
+	long := "/search?q=" + strings.Repeat("x", 200<<10)
+	logText := `192.0.2.1 - - [10/Oct/2026:13:55:36 +0000] "GET /a/../index.html HTTP/1.1" 200 512 "-" "curl/8"
+192.0.2.2 - - [10/Oct/2026:13:55:37 +0000] "GET ` + long + ` HTTP/1.1" 200 10 "-" "curl/8"
+192.0.2.3 - - [10/Oct/2026:13:55:38 +0000] "GET /%69ndex.html HTTP/1.1" 200 512 "-" "curl/8"
+192.0.2.4 - - [10/Oct/2026:13:55:39 +0000] "GET /index.html HTTP/1.1" 304 0 "-" "curl/8"
+`
+	lp := accesslog.Parser{Format: accesslog.Combined}
+	var l accesslog.Line
+	counts := map[string]*int{}
+	rd := bufio.NewReaderSize(strings.NewReader(logText), 64<<10)
+	for {
+		line, err := rd.ReadSlice('\n')
+		if err == bufio.ErrBufferFull { // a line longer than the buffer: read the rest of it
+			head := bytes.Clone(line)
+			var rest []byte
+			rest, err = rd.ReadBytes('\n')
+			line = append(head, rest...)
+		}
+		if len(line) > 0 && lp.Parse(bytes.TrimRight(line, "\r\n"), &l) == nil {
+			if u, uerr := lp.URL(&l, "example.com", "https"); uerr == nil {
+				p := u.Pathname() // valid until lp's next call
+				if c, ok := counts[p]; ok {
+					*c++
+				} else {
+					counts[strings.Clone(p)] = new(int)
+					*counts[p]++
+				}
+			}
+		}
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(*counts["/index.html"], *counts["/search"], *counts["/%69ndex.html"])
+	// Output: 2 1 1
 }
