@@ -155,4 +155,4 @@ func isFormSafe(s string) bool {
 // where api uses them.
 func usvString(s string) string            { return form.USVString(s) }
 func decodeUTF8WithoutBOM(b []byte) string { return form.DecodeUTF8WithoutBOM(b) }
-func unhex(c byte) byte                    { return form.Unhex(c) }
+func unhex(c byte) byte                    { return pct.HexValue(c) }

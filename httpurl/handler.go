@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/spanurl/spanurl/internal/form"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -44,7 +44,10 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 		nu.RawQuery, nu.ForceQuery = q, q == ""
 	}
 	p := u.Pathname()
-	nu.Path = percentDecodeString(p)
+	nu.Path = p
+	if strings.IndexByte(p, '%') >= 0 {
+		nu.Path = string(pct.AppendDecoded(make([]byte, 0, len(p)), []byte(p)))
+	}
 	if nu.Path != p {
 		nu.RawPath = p
 	}
@@ -55,24 +58,6 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 	r2.RequestURI = u.RequestURI()
 	r2.Host = u.Host()
 	return r2
-}
-
-// percentDecodeString is the standard's percent-decode: a "%" not followed
-// by two hex digits stays as it is.
-func percentDecodeString(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && form.IsHex(s[i+1]) && form.IsHex(s[i+2]) {
-			b = append(b, form.Unhex(s[i+1])<<4|form.Unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b = append(b, s[i])
-	}
-	return string(b)
 }
 
 // Handler returns a handler that builds each request's URL with

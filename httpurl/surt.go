@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/spanurl/spanurl/internal/form"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -136,8 +136,8 @@ func surtUnescape(s string) string {
 func decodeOnce(b []byte) []byte {
 	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); i++ {
-		if b[i] == '%' && i+2 < len(b) && form.IsHex(b[i+1]) && form.IsHex(b[i+2]) {
-			out = append(out, form.Unhex(b[i+1])<<4|form.Unhex(b[i+2]))
+		if b[i] == '%' && i+2 < len(b) && pct.IsASCIIHexDigit(b[i+1]) && pct.IsASCIIHexDigit(b[i+2]) {
+			out = append(out, pct.HexValue(b[i+1])<<4|pct.HexValue(b[i+2]))
 			i += 2
 			continue
 		}

@@ -6,6 +6,8 @@ package form
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/spanurl/spanurl/internal/pct"
 )
 
 // DecodeComponent is steps 3.4 and 3.5 of the form-urlencoded parser
@@ -25,8 +27,8 @@ func DecodeComponent(s string, scratch []byte) (string, []byte) {
 			b = append(b, ' ')
 		// percent-decode: "%" and two ASCII hex digits is that byte; any
 		// other "%" is itself.
-		case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
-			b = append(b, Unhex(s[i+1])<<4|Unhex(s[i+2]))
+		case c == '%' && i+2 < len(s) && pct.IsASCIIHexDigit(s[i+1]) && pct.IsASCIIHexDigit(s[i+2]):
+			b = append(b, pct.HexValue(s[i+1])<<4|pct.HexValue(s[i+2]))
 			i += 2
 		default:
 			b = append(b, c)
@@ -34,14 +36,6 @@ func DecodeComponent(s string, scratch []byte) (string, []byte) {
 	}
 	// 3.5. UTF-8 decode without BOM.
 	return DecodeUTF8WithoutBOM(b), b
-}
-
-// Unhex returns the value of the ASCII hex digit c.
-func Unhex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return (c | 0x20) - 'a' + 10
 }
 
 // USVString returns s if it is valid UTF-8 (a scalar value string), and
@@ -123,9 +117,4 @@ func invalidSubpartLen(b []byte) int {
 		n++
 	}
 	return n
-}
-
-// IsHex reports whether c is an ASCII hex digit.
-func IsHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
 }

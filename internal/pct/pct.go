@@ -128,7 +128,7 @@ func AppendDecoded(dst []byte, input []byte) []byte {
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if c == '%' && i+2 < len(input) && IsASCIIHexDigit(input[i+1]) && IsASCIIHexDigit(input[i+2]) {
-			dst = append(dst, hexValue(input[i+1])<<4|hexValue(input[i+2]))
+			dst = append(dst, HexValue(input[i+1])<<4|HexValue(input[i+2]))
 			i += 2
 			continue
 		}
@@ -142,7 +142,8 @@ func IsASCIIHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || (c|0x20) >= 'a' && (c|0x20) <= 'f'
 }
 
-func hexValue(c byte) byte {
+// HexValue returns the value of the ASCII hex digit c.
+func HexValue(c byte) byte {
 	if c <= '9' {
 		return c - '0'
 	}
