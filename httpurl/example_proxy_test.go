@@ -1,7 +1,6 @@
 package httpurl_test
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,12 +10,7 @@ import (
 	"strings"
 
 	"github.com/spanurl/spanurl/httpurl"
-	"github.com/spanurl/spanurl/span"
 )
-
-// requestURL is the context key under which the proxy below keeps the URL
-// it routed on.
-type requestURL struct{}
 
 // A reverse proxy that routes on the hostname and the normalized pathname:
 // requests for shop.example under /api/ go to the API backend, everything
@@ -43,7 +37,7 @@ func Example_reverseProxy() {
 
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
-			u := pr.In.Context().Value(requestURL{}).(span.URL)
+			u, _ := httpurl.URLFromContext(pr.In.Context()) // the URL Handler built
 			to := staticBackend
 			if u.Hostname() == "shop.example" && strings.HasPrefix(u.Pathname(), "/api/") {
 				to = apiBackend
@@ -53,14 +47,9 @@ func Example_reverseProxy() {
 			httpurl.SetURL(pr.Out, u)
 		},
 	}
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u, err := httpurl.FromRequest(r, httpurl.Options{})
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestURL{}, u)))
-	}))
+	// Handler builds each request's URL with FromRequest (400 when the
+	// policy refuses it) and hands it to the proxy.
+	front := httptest.NewServer(httpurl.Handler(proxy, httpurl.Options{}))
 	defer front.Close()
 	frontURL, _ := url.Parse(front.URL)
 

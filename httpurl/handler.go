@@ -70,23 +70,29 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 //	mux.HandleFunc("GET /files/{name}", serveFile) // r.PathValue("name")
 //	http.ListenAndServe(addr, httpurl.Handler(mux, httpurl.Options{}))
 //
-// When next is an *http.ServeMux, two kinds of request are answered here
-// rather than by the mux, which would answer them with a redirect to
-// another path (307) before any pattern is matched:
+// When next is an *http.ServeMux, Handler keeps it from redirecting
+// (307) before any pattern is matched, and from matching another path
+// than the one checked:
 //
 //   - a path with an empty segment ("//a//b", "/a/"+"/b"), which the URL
 //     Standard keeps and ServeMux would redirect to "/a/b", another
 //     resource: 404 Not Found, since no ServeMux pattern matches such a
 //     path;
+//
 //   - an absolute-form target ("GET http://h/x/../y"), which ServeMux
 //     matches on r.URL.Path after cleaning it: WithURL has put the
 //     resolved path there, so the mux matches it without a redirect.
 //
-// A path that net/url cannot hold as RawPath (one with "|", "^" or a "%"
-// not followed by two hex digits, which the strict policy refuses, beside
-// an encoded separator) would reach a ServeMux re-encoded from its decoded
-// form, with "%2F" turned into a "/": such a request is answered 400 Bad
-// Request here instead.
+//   - a path that net/url cannot hold as RawPath (one with "|", "^" or a
+//     "%" not followed by two hex digits beside an encoded separator,
+//     which only a relaxed policy lets through) would reach the mux
+//     re-encoded from its decoded form, with "%2F" turned into a "/":
+//     400 Bad Request.
+//
+// Any other next (a proxy that forwards with SetURL, say) gets every
+// request the policy accepts; a router of another kind that reads r.URL
+// rather than URLFromContext is safe under the strict policy, which
+// refuses encoded separators.
 func Handler(next http.Handler, opts Options) http.Handler {
 	_, isMux := next.(*http.ServeMux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -96,7 +102,7 @@ func Handler(next http.Handler, opts Options) http.Handler {
 			return
 		}
 		r2 := WithURL(r, u)
-		if p, esc := u.Pathname(), r2.URL.EscapedPath(); esc != p && strings.Count(esc, "/") != strings.Count(p, "/") {
+		if p, esc := u.Pathname(), r2.URL.EscapedPath(); isMux && esc != p && strings.Count(esc, "/") != strings.Count(p, "/") {
 			http.Error(w, "httpurl: the path cannot be given to net/http's router as it is", http.StatusBadRequest)
 			return
 		}

@@ -2,7 +2,6 @@ package httpurl_test
 
 import (
 	"bufio"
-	"context"
 	"io"
 	"net"
 	"net/http"
@@ -201,7 +200,8 @@ func newProxyRig(tb testing.TB, opts httpurl.Options) *proxyRig {
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.Out.URL.Scheme, pr.Out.URL.Host = to.Scheme, to.Host
-			httpurl.SetURL(pr.Out, pr.In.Context().Value(routed{}).(span.URL))
+			u, _ := httpurl.URLFromContext(pr.In.Context())
+			httpurl.SetURL(pr.Out, u)
 		},
 		Transport: transport,
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
@@ -211,17 +211,14 @@ func newProxyRig(tb testing.TB, opts httpurl.Options) *proxyRig {
 			w.WriteHeader(http.StatusBadGateway)
 		},
 	}
-	rig.front = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u, err := httpurl.FromRequest(r, opts)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
+	// The front is README's recipe: Handler, then the proxy with SetURL.
+	rig.front = httptest.NewServer(httpurl.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, _ := httpurl.URLFromContext(r.Context())
 		rig.mu.Lock()
 		rig.routed[r.Header.Get(probeHeader)] = u
 		rig.mu.Unlock()
-		proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), routed{}, u)))
-	}))
+		proxy.ServeHTTP(w, r)
+	}), opts))
 	tb.Cleanup(rig.front.Close)
 	return rig
 }
