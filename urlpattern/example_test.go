@@ -57,3 +57,14 @@ func ExampleNewFromInit() {
 	// * * /items/:id(\d+) true
 	// true false
 }
+
+func ExampleNewPathname() {
+	p, err := urlpattern.NewPathname("/books/:id", urlpattern.Options{})
+	if err != nil {
+		panic(err)
+	}
+	r := p.Exec("https://shop.example/books/42?ref=home")
+	id, _ := r.Pathname.Get("id")
+	fmt.Println(id, p.Test("http://other.example:8080/books/7"), p.Test("https://shop.example/authors/1"))
+	// Output: 42 true false
+}

@@ -51,6 +51,25 @@ func MustNew(input string, baseURL ...string) *Pattern {
 	return p
 }
 
+// NewPathname compiles the pattern of a route, pathname alone: it is
+// NewFromInit(Init{Pathname: &pathname}, opts), new URLPattern({pathname}),
+// which matches any scheme, host, port, query and fragment. A router's
+// "/books/:id" is such a pattern; New("/books/:id") fails without a base
+// URL, since the constructor string reads a relative URL.
+func NewPathname(pathname string, opts Options) (*Pattern, error) {
+	return NewFromInit(Init{Pathname: &pathname}, opts)
+}
+
+// MustNewPathname is NewPathname for patterns known to be valid, without
+// options: it panics on an error.
+func MustNewPathname(pathname string) *Pattern {
+	p, err := NewPathname(pathname, Options{})
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
 // create is create a URL pattern; input is the constructor string when
 // initInput is nil.
 func create(input string, initInput *Init, baseURL *string, opts Options) (*Pattern, error) {
