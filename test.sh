@@ -79,6 +79,7 @@ FuzzClassify ./internal/asm
 FuzzJoin ./internal/asm
 FuzzProxyForwarding ./httpurl
 FuzzProxyForwarding ./httpurl -tags=noasm
+FuzzCacheKeyOptions ./httpurl
 FuzzMakeRelative ./span
 FuzzPOSIXRoundTrip ./fileurl
 FuzzWindowsRoundTrip ./fileurl

@@ -210,3 +210,29 @@ func Example_logPipeline() {
 	// map[https://example.com/etc/passwd:1 https://example.com/index.html:3 https://example.com/search?page=1&q=go:2]
 	// map[asterisk-form request target (OPTIONS *) has no URL:1 invalid host:1 invalid request target:1]
 }
+
+// A crawler's policy: tracking parameters and session ids are left out,
+// escapes of one byte spelled one way; the signed URL keeps its order.
+func ExampleKeyOptions_CacheKey() {
+	crawl := httpurl.KeyOptions{
+		DropParams:        []string{"fbclid", "gclid", "sessionid"},
+		DropParamPrefixes: []string{"utm_"},
+		NormalizeEscapes:  true,
+	}
+	for _, s := range []string{
+		"https://example.com/%7ealice/list?sort=asc&utm_source=news&page=2#top",
+		"https://example.com/~alice/list?page=2&sort=asc&fbclid=IwAR0x",
+		"https://example.com/~alice/list?sessionid=42&page=%32&sort=asc",
+	} {
+		_, key := crawl.CacheKey(span.MustParse(s))
+		fmt.Println(key)
+	}
+	signed := httpurl.KeyOptions{DropParamPrefixes: []string{"utm_"}, KeepOrder: true}
+	k, key := signed.CacheKey(span.MustParse("https://cdn.example.com/f?utm_medium=x&X-Expires=60&X-Signature=a1b2"))
+	fmt.Println(key, k.Pathname())
+	// Output:
+	// https://example.com/~alice/list?page=2&sort=asc
+	// https://example.com/~alice/list?page=2&sort=asc
+	// https://example.com/~alice/list?page=2&sort=asc
+	// https://cdn.example.com/f?X-Expires=60&X-Signature=a1b2 /f
+}
