@@ -236,3 +236,17 @@ func ExampleKeyOptions_CacheKey() {
 	// https://example.com/~alice/list?page=2&sort=asc
 	// https://cdn.example.com/f?X-Expires=60&X-Signature=a1b2 /f
 }
+
+// With the ICANN rules alone, the users of a hosting service are one
+// politeness queue: one operator serves them all.
+func ExampleKeyOptions_SiteKey() {
+	perOperator := httpurl.KeyOptions{ICANNOnly: true}
+	for _, s := range []string{"https://alice.github.io/", "https://bob.github.io/blog/", "https://www.example.co.uk/"} {
+		u := span.MustParse(s)
+		fmt.Println(httpurl.SiteKey(u), perOperator.SiteKey(u))
+	}
+	// Output:
+	// alice.github.io github.io
+	// bob.github.io github.io
+	// example.co.uk example.co.uk
+}

@@ -76,6 +76,12 @@ type KeyOptions struct {
 	// KeepFragment keeps the fragment, for a key of pages whose fragment
 	// selects what a script shows.
 	KeepFragment bool
+
+	// ICANNOnly makes SiteKey use only the ICANN section of the Public
+	// Suffix List (see api.RegistrableDomainICANN), so that the sites
+	// under a private suffix such as "github.io" are one site:
+	// "alice.github.io" and "bob.github.io" are both "github.io".
+	ICANNOnly bool
 }
 
 // CacheKey returns the key of u under the policy o, as a URL and as its
@@ -345,8 +351,27 @@ func compareUTF16(a, b string) int {
 // not part of it. The registrable domain comes from the Public Suffix List
 // compiled into golang.org/x/net/publicsuffix (see
 // api.RegistrableDomain).
+//
+// SiteKey is the key of the zero KeyOptions, with the list's private
+// domains: every "*.github.io" user is a site of its own.
+// KeyOptions.SiteKey with ICANNOnly groups them as one.
 func SiteKey(u span.URL) string {
-	if rd, ok := api.URLRegistrableDomain(u); ok {
+	return KeyOptions{}.SiteKey(u)
+}
+
+// SiteKey returns the key of u's politeness queue under the policy o: as
+// the function SiteKey, with the ICANN rules of the Public Suffix List
+// alone when o.ICANNOnly, so that "alice.github.io" and "bob.github.io"
+// are both "github.io" (one operator's servers) instead of two sites.
+// Only o.ICANNOnly affects it.
+func (o KeyOptions) SiteKey(u span.URL) string {
+	rd, ok := "", false
+	if o.ICANNOnly {
+		rd, ok = api.URLRegistrableDomainICANN(u)
+	} else {
+		rd, ok = api.URLRegistrableDomain(u)
+	}
+	if ok {
 		return strings.TrimSuffix(rd, ".")
 	}
 	return strings.TrimSuffix(u.Hostname(), ".")

@@ -166,3 +166,31 @@ func FuzzCacheKeyOptions(f *testing.F) {
 		checkOptionsKey(t, opts, u, k, key)
 	})
 }
+
+func TestSiteKeyICANNOnly(t *testing.T) {
+	icann := httpurl.KeyOptions{ICANNOnly: true}
+	tests := []struct{ in, all, icann string }{
+		{"https://alice.github.io/", "alice.github.io", "github.io"},
+		{"https://www.alice.github.io/", "alice.github.io", "github.io"},
+		{"https://github.io/", "github.io", "github.io"},
+		{"https://bucket.s3.amazonaws.com/k", "bucket.s3.amazonaws.com", "amazonaws.com"},
+		{"https://www.example.co.uk./", "example.co.uk", "example.co.uk"},
+		{"https://co.uk/", "co.uk", "co.uk"},
+		{"http://[::1]:8080/", "[::1]", "[::1]"},
+		{"http://10.0.0.1/", "10.0.0.1", "10.0.0.1"},
+		{"http://localhost/", "localhost", "localhost"},
+		{"mailto:a@example.com", "", ""},
+	}
+	for _, tc := range tests {
+		u := mustParse(t, tc.in)
+		if got := (httpurl.KeyOptions{}).SiteKey(u); got != tc.all || got != httpurl.SiteKey(u) {
+			t.Errorf("SiteKey(%q) = %q, want %q (the function: %q)", tc.in, got, tc.all, httpurl.SiteKey(u))
+		}
+		if got := icann.SiteKey(u); got != tc.icann {
+			t.Errorf("ICANNOnly SiteKey(%q) = %q, want %q", tc.in, got, tc.icann)
+		}
+	}
+	if icann.SiteKey(span.URL{}) != "" {
+		t.Error("SiteKey of the zero URL")
+	}
+}
