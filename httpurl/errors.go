@@ -52,6 +52,9 @@ var (
 	// ErrHostTooLong: the host, as received, is longer than the policy's
 	// MaxHostLength. It is refused before the URL parser runs.
 	ErrHostTooLong = errors.New("host longer than the policy's limit")
+	// ErrTargetTooLong: the request-target, as received, is longer than
+	// the policy's MaxTargetLength. It is refused before it is read.
+	ErrTargetTooLong = errors.New("request target longer than the policy's limit")
 	// ErrNotDNSName: the host is neither a DNS name (letters, digits and
 	// hyphens in labels of at most 63 octets, separated by dots, at most
 	// 253 octets in all after domain to ASCII) nor an IP address.
@@ -121,7 +124,7 @@ func (e *Error) Unwrap() []error {
 		if e.Field == "target" {
 			errs = append(errs, ErrInvalidTarget)
 		}
-	case ErrEncodedSeparator, ErrMalformedEscape:
+	case ErrEncodedSeparator, ErrMalformedEscape, ErrTargetTooLong:
 		errs = append(errs, ErrPolicy, ErrInvalidTarget)
 	case ErrHostMismatch:
 		errs = append(errs, ErrPolicy)
