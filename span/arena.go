@@ -1,6 +1,11 @@
 package span
 
-import "github.com/spanurl/spanurl/internal/fast"
+import (
+	"strings"
+
+	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/mask"
+)
 
 // An Arena parses URLs like Parse and (URL).Parse, with results that are
 // just as permanent, but it writes the new hrefs they need one after the
@@ -25,11 +30,22 @@ import "github.com/spanurl/spanurl/internal/fast"
 // An Arena is not safe for concurrent use; give each goroutine its own.
 // The zero Arena is ready to use.
 type Arena struct {
+	// MaxInput, when positive, is the longest input Parse accepts, and
+	// the longest reference ParseRef accepts, in bytes: a longer one
+	// fails with a *ParseError matching ErrInputTooLong before any of it
+	// past the bytes the error quotes is read. 0 leaves the limit of
+	// every parse, 4 GiB minus 2 bytes. The result of ParseRef may be
+	// longer.
+	MaxInput int
+
 	buf fast.Buffer
 }
 
 // Parse parses input as an absolute URL, like the package-level Parse.
 func (a *Arena) Parse(input string) (URL, error) {
+	if a.MaxInput > 0 && len(input) > a.MaxInput {
+		return URL{}, inputTooLong(input)
+	}
 	a.buf.Keep = true
 	if href, p, ok := fast.ParseAbsolute(input, &a.buf); ok {
 		return URL{href, p}, nil
@@ -42,9 +58,20 @@ func (a *Arena) ParseRef(base URL, ref string) (URL, error) {
 	if base.IsZero() {
 		return a.Parse(ref)
 	}
+	if a.MaxInput > 0 && len(ref) > a.MaxInput {
+		return URL{}, inputTooLong(ref)
+	}
 	a.buf.Keep = true
 	if href, p, ok := fast.Resolve(base.href, base.p, ref, &a.buf); ok {
 		return URL{href, p}, nil
 	}
 	return base.parseSlow(ref)
+}
+
+// inputTooLong is the error of an input longer than an Arena's MaxInput:
+// it quotes the start of input (see mask.Head), copied, so that the error
+// does not keep all of input alive.
+func inputTooLong(input string) error {
+	in, cut := mask.Head(input)
+	return &ParseError{Input: strings.Clone(in), Truncated: cut, Err: ErrInputTooLong}
 }

@@ -31,7 +31,9 @@
 //
 // The validation errors are the record.ErrorType constants, and each is
 // an errors.Is target: errors.Is(err, record.HostMissing). An input or a
-// result too long for a URL's 32-bit offsets matches ErrInputTooLong.
+// result too long for a URL's 32-bit offsets matches ErrInputTooLong, as
+// does an input longer than the MaxInput that a server sets on its Parser
+// or Arena to bound what one hostile input costs.
 //
 // # Encodings, logging and net/url
 //

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
@@ -29,15 +30,28 @@ import (
 // A Parser is not safe for concurrent use; give each goroutine its own.
 // The zero Parser is ready to use.
 type Parser struct {
+	// MaxInput, when positive, is the longest input Parse accepts, and
+	// the longest reference ParseRef accepts, in bytes: a longer one
+	// fails with a *ParseError matching ErrInputTooLong before any of it
+	// past the bytes the error quotes is read, so that a server's cost
+	// for a hostile input is bounded by the limit. 0 leaves the limit of
+	// every parse, 4 GiB minus 2 bytes. The result of ParseRef, the
+	// reference resolved against its base, may be longer.
+	MaxInput int
+
 	in  []byte
 	buf fast.Buffer
 	out []byte
+	err ParseError
 	scratch
 }
 
 // Parse parses input as an absolute URL, like the package-level Parse. The
 // result is valid until the next call on p.
 func (p *Parser) Parse(input []byte) (URL, error) {
+	if p.MaxInput > 0 && len(input) > p.MaxInput {
+		return URL{}, p.tooLong(input)
+	}
 	if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
 		return URL{p.own(href, input), pk}, nil
 	}
@@ -51,11 +65,24 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 	if base.IsZero() {
 		return p.Parse(ref)
 	}
+	if p.MaxInput > 0 && len(ref) > p.MaxInput {
+		return URL{}, p.tooLong(ref)
+	}
 	if href, pk, ok := fast.Resolve(base.href, base.p, view(ref), &p.buf); ok {
 		return URL{p.own(href, ref), pk}, nil
 	}
 	base.toRecord(&p.base)
 	return p.parseSlow(p.load(ref), &p.base)
+}
+
+// tooLong is the error of an input longer than p.MaxInput, in p's
+// memory: the quoted start of input (see mask.Head) is copied, since
+// input is the caller's to reuse.
+func (p *Parser) tooLong(input []byte) error {
+	var cut bool
+	p.in, cut = mask.AppendHead(p.in[:0], view(input))
+	p.err = ParseError{Input: unsafe.String(unsafe.SliceData(p.in), len(p.in)), Truncated: cut, Err: ErrInputTooLong}
+	return &p.err
 }
 
 // view is input as a string, without a copy. The fast path only reads its

@@ -60,6 +60,51 @@ func AppendInput(dst []byte, s string) (out []byte, masked, truncated bool) {
 	return out, true, truncated
 }
 
+// Head is Input for an input refused for its length before it is read:
+// it reads no more of s than the MaxQuoted bytes it quotes. When s is
+// longer, the "@" that would end a password may lie past them, so Head
+// masks from the first ":" after the start of the authority (see
+// URLSpan) to the end of what it quotes.
+func Head(s string) (string, bool) {
+	if len(s) <= MaxQuoted {
+		return Input(s)
+	}
+	head := s[:MaxQuoted]
+	from, ok := headSpan(head)
+	if !ok {
+		return head, true
+	}
+	return head[:from] + Mask, true
+}
+
+// AppendHead appends Head(s) to dst, for a caller that keeps the quoted
+// text in a buffer of its own, and reports whether it was cut.
+func AppendHead(dst []byte, s string) ([]byte, bool) {
+	if len(s) <= MaxQuoted {
+		out, masked, cut := AppendInput(dst, s)
+		if !masked {
+			out = append(dst, s...)
+		}
+		return out, cut
+	}
+	head := s[:MaxQuoted]
+	if from, ok := headSpan(head); ok {
+		return append(append(dst, head[:from]...), Mask...), true
+	}
+	return append(dst, head...), true
+}
+
+// headSpan returns where Head's mask starts in head, the quoted start of
+// a longer input: after the first ":" past the start of the authority.
+func headSpan(head string) (int, bool) {
+	start := authorityStart(head)
+	colon := strings.IndexByte(head[start:], ':')
+	if colon < 0 {
+		return 0, false
+	}
+	return start + colon + 1, true
+}
+
 // quote masks and shortens s where locate says.
 func quote(s string, locate func(string) (int, int, bool)) (string, bool) {
 	from, to, ok := locate(s)

@@ -110,3 +110,31 @@ func TestReplace(t *testing.T) {
 		t.Errorf("Replace = %q", got)
 	}
 }
+
+func TestHead(t *testing.T) {
+	long := strings.Repeat("a", 300)
+	tests := []struct {
+		in, want  string
+		truncated bool
+	}{
+		// Short: as Input.
+		{"https://user:secret@host/", "https://user:xxxxx@host/", false},
+		{"https://host/", "https://host/", false},
+		// Long: the "@" may lie past the quoted bytes.
+		{"https://user:" + long + "@host/", "https://user:xxxxx", true},
+		{"https://user:secret@host/" + long, "https://user:xxxxx", true},
+		{"https://host/" + long, ("https://host/" + long)[:MaxQuoted], true},
+		{"https://host/" + long + ":x@", ("https://host/" + long)[:MaxQuoted], true},
+		{"/" + long, ("/" + long)[:MaxQuoted], true},
+	}
+	for _, tc := range tests {
+		got, cut := Head(tc.in)
+		if got != tc.want || cut != tc.truncated {
+			t.Errorf("Head(%.40q...) = %.40q..., %v; want %.40q..., %v", tc.in, got, cut, tc.want, tc.truncated)
+		}
+		b, cut2 := AppendHead([]byte("x"), tc.in)
+		if string(b) != "x"+tc.want || cut2 != tc.truncated {
+			t.Errorf("AppendHead(%.40q...) = %.40q..., %v", tc.in, b, cut2)
+		}
+	}
+}

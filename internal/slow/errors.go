@@ -13,7 +13,7 @@ import (
 
 // ErrInputTooLong is the failure for input (or a serialization) longer than
 // offsets.MaxInput bytes: offsets are 32-bit.
-var ErrInputTooLong = errors.New("URL longer than 4 GiB")
+var ErrInputTooLong = errors.New("URL too long")
 
 // errFailure is the failure of a run that no validation error names: the
 // state-override returns of the setters, which the standard leaves
