@@ -39,6 +39,13 @@ type Parser struct {
 	// reference resolved against its base, may be longer.
 	MaxInput int
 
+	// Encoding is the output encoding of the document whose URLs the
+	// Parser parses (see Encoding and ParseWithEncoding): UTF-8 when
+	// zero. Input of printable ASCII alone parses as fast in any
+	// encoding; other input in a legacy encoding goes to the standard's
+	// parser.
+	Encoding Encoding
+
 	in  []byte
 	buf fast.Buffer
 	out []byte
@@ -52,8 +59,10 @@ func (p *Parser) Parse(input []byte) (URL, error) {
 	if p.MaxInput > 0 && len(input) > p.MaxInput {
 		return URL{}, p.tooLong(input)
 	}
-	if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
-		return URL{p.own(href, input), pk}, nil
+	if fastEncodes(p.Encoding, view(input)) {
+		if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
+			return URL{p.own(href, input), pk}, nil
+		}
 	}
 	return p.parseSlow(p.load(input), nil)
 }
@@ -68,8 +77,10 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 	if p.MaxInput > 0 && len(ref) > p.MaxInput {
 		return URL{}, p.tooLong(ref)
 	}
-	if href, pk, ok := fast.Resolve(base.href, base.p, view(ref), &p.buf); ok {
-		return URL{p.own(href, ref), pk}, nil
+	if fastEncodes(p.Encoding, view(ref)) {
+		if href, pk, ok := fast.Resolve(base.href, base.p, view(ref), &p.buf); ok {
+			return URL{p.own(href, ref), pk}, nil
+		}
 	}
 	base.toRecord(&p.base)
 	return p.parseSlow(p.load(ref), &p.base)
@@ -118,7 +129,7 @@ func (p *Parser) load(input []byte) string {
 // which p owns, with the result serialized into p's memory.
 func (p *Parser) parseSlow(s string, base *record.URL) (URL, error) {
 	p.slow.ReuseError = true
-	r, err := p.slow.Parse(s, base, nil)
+	r, err := p.slow.Parse(s, base, p.Encoding.e)
 	if err != nil {
 		return URL{}, parseError(err)
 	}
