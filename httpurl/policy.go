@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -226,19 +227,19 @@ func tooLong(field, value string, limit, base int) *Error {
 // longer than limit. Of a value longer than an Error quotes, it reads
 // only what it quotes, so that the refusal costs the same whatever the
 // length; a password there is masked from the first ":" after
-// authority, where the value's authority starts, since finding the "@"
-// that would end it means reading all of value.
+// authority, where the value's authority starts, to the end of the
+// quote, since finding the "@" that would end it means reading all of
+// value.
 func lengthError(kind error, field, value string, limit, base, authority int) *Error {
 	reason := "longer than " + strconv.Itoa(limit) + " bytes"
 	if len(value) <= maxQuoted {
 		return newError(kind, field, value, reason, base+limit, nil)
 	}
-	v := value[:maxQuoted] + "..."
+	head := value[:maxQuoted]
 	from := min(authority, maxQuoted)
-	if i := strings.IndexByte(v[from:], ':'); i >= 0 {
-		v = v[:from+i+1] + "***"
-	}
-	return &Error{Kind: kind, Field: field, Value: v, Reason: reason, Offset: base + limit}
+	colon := strings.IndexByte(head[from:], ':')
+	v, _ := mask.Quote(head, from+colon+1, len(head), colon >= 0)
+	return &Error{Kind: kind, Field: field, Value: v + "...", Reason: reason, Offset: base + limit}
 }
 
 // matchHost checks the Host header host of an absolute-form request whose

@@ -64,3 +64,28 @@ func TestMaxTargetLengthBeforeParsing(t *testing.T) {
 		t.Errorf("refusing a 120 KB target allocates %v times, a 1.2 MB one %v", small, large)
 	}
 }
+
+// TestErrorMasksParameters: an Error's Value shows no parameter value of
+// the target, whatever refused it, and its Offset counts bytes of the
+// target as received.
+func TestErrorMasksParameters(t *testing.T) {
+	long := strings.Repeat("a", 300)
+	tests := []struct {
+		policy       httpurl.Policy
+		target, want string
+		offset       int
+	}{
+		{httpurl.Policy{}, "/a%2Fb?token=secret#x=secret", "/a%2Fb?token=xxxxx#x=xxxxx", 19},
+		{httpurl.Policy{}, "/a%zz?sig=secret&x", "/a%zz?sig=xxxxx&x", 2},
+		{httpurl.Policy{}, "http://exa mple.com/?token=secret", "http://exa mple.com/?token=xxxxx", 10},
+		{httpurl.Policy{}, "/p?q=1\x00&token=secret", "/p?q=xxxxx&token=xxxxx", 6},
+		{httpurl.Policy{MaxTargetLength: 100}, "/p?token=secret&" + long, "/p?token=xxxxx&" + long[:256-len("/p?token=secret&")] + "...", 100},
+	}
+	for _, tc := range tests {
+		_, err := tc.policy.ParseRequestTarget(tc.target, "example.com", "https")
+		var e *httpurl.Error
+		if !errors.As(err, &e) || e.Value != tc.want || e.Offset != tc.offset || strings.Contains(err.Error(), "secret") {
+			t.Errorf("%.40q: %v, want Value %.60q at offset %d", tc.target, err, tc.want, tc.offset)
+		}
+	}
+}

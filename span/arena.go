@@ -126,6 +126,6 @@ func ownError(err error) error {
 // it quotes the start of input (see mask.Head), copied, so that the error
 // does not keep all of input alive.
 func inputTooLong(input string) error {
-	in, cut := mask.Head(input)
-	return &ParseError{Input: strings.Clone(in), Truncated: cut, Err: ErrInputTooLong}
+	b, cut := mask.AppendHead(make([]byte, 0, mask.MaxQuoted), input)
+	return &ParseError{Input: unsafe.String(unsafe.SliceData(b), len(b)), Truncated: cut, Err: ErrInputTooLong}
 }

@@ -22,8 +22,11 @@ type ParseError struct {
 	record.ValidationError
 	// Input is the input that failed, cut to its first 256 bytes when
 	// longer (Truncated is then set), with anything that may be a
-	// password replaced by the mask that Redacted writes, "xxxxx", so
-	// that a ParseError can be logged as it is.
+	// password, and the value of each parameter of its query and its
+	// fragment ("?token=xxxxx"), replaced by the mask that Redacted
+	// writes, "xxxxx", so that a ParseError can be logged as it is. The
+	// masks change its length: Offset counts bytes of the input as
+	// received, not of Input.
 	Input string
 	// Truncated reports that Input is the first 256 bytes of a longer
 	// input.

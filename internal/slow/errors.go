@@ -32,7 +32,8 @@ type ParseError struct {
 	record.ValidationError
 	// Input is the input that failed, cut to its first 256 bytes when
 	// longer (Truncated is then set), with anything that may be a
-	// password replaced by mask.Mask (see mask.URLSpan).
+	// password and every parameter value replaced by mask.Mask (see
+	// mask.Input).
 	Input     string
 	Truncated bool
 	// Err is set for failures that are not validation errors.
