@@ -73,6 +73,7 @@ FuzzFastSlow ./span
 FuzzFastSlow ./span -tags=noasm
 FuzzParse ./span
 FuzzParseWithBase ./span
+FuzzEncodingParse ./span
 FuzzPlainToASCII ./internal/slow
 FuzzSetters ./api
 FuzzClassify ./internal/asm

@@ -183,3 +183,33 @@ func TestEncodingAllocs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEncodingParse: a Parser and an Arena with an Encoding give what
+// ParseWithEncoding gives, for any input and base.
+func FuzzEncodingParse(f *testing.F) {
+	for i, in := range encodingInputs {
+		f.Add(in, "https://example.com/dir/page?b=1", uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, input, baseText string, which uint8) {
+		label := encodingLabels[int(which)%len(encodingLabels)]
+		enc, err := span.LookupEncoding(label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base, _ := span.Parse(baseText)
+		want, werr := span.ParseWithEncoding(input, base, label)
+		p := span.Parser{Encoding: enc}
+		a := span.Arena{Encoding: enc}
+		pu, perr := p.ParseRef(base, []byte(input))
+		au, aerr := a.ParseRef(base, input)
+		bu, berr := a.ParseRefBytes(base, []byte(input))
+		for what, got := range map[string]struct {
+			u   span.URL
+			err error
+		}{"Parser": {pu, perr}, "Arena": {au, aerr}, "ParseRefBytes": {bu, berr}} {
+			if got.u != want || (got.err == nil) != (werr == nil) {
+				t.Errorf("%s %s(%q, base %q) = %q, %v; ParseWithEncoding gives %q, %v", label, what, input, base.Href(), got.u.Href(), got.err, want.Href(), werr)
+			}
+		}
+	})
+}
