@@ -3,6 +3,7 @@ package httpurl_test
 import (
 	"bufio"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -76,6 +77,23 @@ func checkOptionsKey(t *testing.T, opts httpurl.KeyOptions, u, k span.URL, key s
 		t.Errorf("%+v: key %q has a fragment", opts, key)
 	}
 	q, _ := k.Query()
+	if opts.NormalizeEscapes {
+		off := k.Offsets()
+		end := len(key)
+		if f := strings.IndexByte(key[off.PathStart:], '#'); f >= 0 && k.HasFragment() {
+			end = int(off.PathStart) + f
+		}
+		if s := key[off.PathStart:end]; hasUnnormalizedEscape(s) {
+			t.Errorf("%+v: key %q of %q keeps an escape to normalize in %q", opts, key, u.Href(), s)
+		}
+	}
+	if pairs := api.ParseForm(q); !opts.KeepOrder && len(pairs) <= api.DefaultMaxParams {
+		sp := api.NewSearchParams(q)
+		sp.Sort()
+		if !reflect.DeepEqual(pairs, sp.Pairs()) {
+			t.Errorf("%+v: key %q of %q is not in order", opts, key, u.Href())
+		}
+	}
 	for _, pair := range api.ParseForm(q) {
 		if slices.Contains(opts.DropParams, pair.Name) || slices.ContainsFunc(opts.DropParamPrefixes, func(p string) bool { return strings.HasPrefix(pair.Name, p) }) {
 			t.Errorf("%+v: key %q of %q keeps %q", opts, key, u.Href(), pair.Name)
@@ -193,4 +211,24 @@ func TestSiteKeyICANNOnly(t *testing.T) {
 	if icann.SiteKey(span.URL{}) != "" {
 		t.Error("SiteKey of the zero URL")
 	}
+}
+
+// hasUnnormalizedEscape reports whether s has a percent-encoded
+// unreserved character or an escape with lowercase hex digits.
+func hasUnnormalizedEscape(s string) bool {
+	const hex = "0123456789ABCDEFabcdef"
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] != '%' || strings.IndexByte(hex, s[i+1]) < 0 || strings.IndexByte(hex, s[i+2]) < 0 {
+			continue
+		}
+		hi, lo := strings.IndexByte(hex, s[i+1]), strings.IndexByte(hex, s[i+2])
+		if hi > 15 || lo > 15 {
+			return true
+		}
+		c := byte(hi<<4 | lo)
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
+			return true
+		}
+	}
+	return false
 }
