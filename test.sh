@@ -76,12 +76,14 @@ FuzzFastSlow ./span
 FuzzFastSlow ./span -tags=noasm
 FuzzParse ./span
 FuzzParseWithBase ./span
+FuzzEncodingParse ./span
 FuzzPlainToASCII ./internal/slow
 FuzzSetters ./api
 FuzzClassify ./internal/asm
 FuzzJoin ./internal/asm
 FuzzProxyForwarding ./httpurl
 FuzzProxyForwarding ./httpurl -tags=noasm
+FuzzCacheKeyOptions ./httpurl
 FuzzMakeRelative ./span
 FuzzPOSIXRoundTrip ./fileurl
 FuzzWindowsRoundTrip ./fileurl

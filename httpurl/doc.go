@@ -95,6 +95,9 @@
 // to the standard's URL (Options.Policy, a Policy), strict unless the
 // caller relaxes it:
 //
+//   - The request-target, as received, is at most
+//     Policy.MaxTargetLength bytes (DefaultMaxTargetLength, 64 KiB, when
+//     0), checked before it is read (ErrTargetTooLong).
 //   - The host, as received (port included), is at most
 //     Policy.MaxHostLength bytes (DefaultMaxHostLength, 1024, when 0),
 //     and no label has more than 63 code points; both are checked before
@@ -172,8 +175,8 @@
 // errors.Is matches the sentinels ErrInvalidTarget, ErrInvalidHost,
 // ErrControlCharacter, ErrAsteriskForm, ErrInvalidScheme and
 // ErrHostMismatch, those of the routing policy (ErrPolicy,
-// ErrHostTooLong, ErrNotDNSName, ErrPortZero, ErrEncodedSeparator,
-// ErrMalformedEscape), and, when the URL parser refused the value, the
+// ErrTargetTooLong, ErrHostTooLong, ErrNotDNSName, ErrPortZero,
+// ErrEncodedSeparator, ErrMalformedEscape), and, when the URL parser refused the value, the
 // record.ErrorType of the validation error (record.PortOutOfRange, ...):
 // answer 400 to the first ones.
 //

@@ -52,6 +52,9 @@ var (
 	// ErrHostTooLong: the host, as received, is longer than the policy's
 	// MaxHostLength. It is refused before the URL parser runs.
 	ErrHostTooLong = errors.New("host longer than the policy's limit")
+	// ErrTargetTooLong: the request-target, as received, is longer than
+	// the policy's MaxTargetLength. It is refused before it is read.
+	ErrTargetTooLong = errors.New("request target longer than the policy's limit")
 	// ErrNotDNSName: the host is neither a DNS name (letters, digits and
 	// hyphens in labels of at most 63 octets, separated by dots, at most
 	// 253 octets in all after domain to ASCII) nor an IP address.
@@ -69,9 +72,11 @@ var (
 // Error is the error of this package's functions: which value (the
 // field), what is wrong with it (Kind, one of the sentinel errors, and a
 // Reason), and where (Offset). Value is the value as received, cut to 256
-// bytes and with anything that may be a password replaced by "xxxxx" (as
-// span.URL.Redacted and span.ParseError write it), so that an Error can be
-// logged as it is.
+// bytes and with anything that may be a password, and the value of each
+// parameter of the query and the fragment ("?token=xxxxx"), replaced by
+// "xxxxx" (as span.ParseError writes it), so that an Error can be logged
+// as it is. Offset counts bytes of the value as received, not of Value,
+// whose masks change its length.
 type Error struct {
 	Kind   error  // ErrInvalidTarget, ErrInvalidHost, ErrControlCharacter, ...
 	Field  string // "target", "host", "scheme", "Forwarded" or "X-Forwarded-Proto"
@@ -121,7 +126,7 @@ func (e *Error) Unwrap() []error {
 		if e.Field == "target" {
 			errs = append(errs, ErrInvalidTarget)
 		}
-	case ErrEncodedSeparator, ErrMalformedEscape:
+	case ErrEncodedSeparator, ErrMalformedEscape, ErrTargetTooLong:
 		errs = append(errs, ErrPolicy, ErrInvalidTarget)
 	case ErrHostMismatch:
 		errs = append(errs, ErrPolicy)
@@ -149,8 +154,9 @@ func newError(kind error, field, value, reason string, offset int, err error) *E
 // maxQuoted is the length to which an Error's Value is cut.
 const maxQuoted = 256
 
-// maskValue masks anything in v that may be a password and cuts it to 256
-// bytes, as the URL parser's errors do: v is an authority (a Host, a
+// maskValue masks anything in v that may be a password, and its
+// parameter values, and cuts it to 256 bytes, as the URL parser's errors
+// do: v is an authority (a Host, a
 // CONNECT target), a path or a URL, and mask.Authority reads each as what
 // it is.
 func maskValue(v string) (string, bool) { return mask.Authority(v) }

@@ -210,3 +210,43 @@ func Example_logPipeline() {
 	// map[https://example.com/etc/passwd:1 https://example.com/index.html:3 https://example.com/search?page=1&q=go:2]
 	// map[asterisk-form request target (OPTIONS *) has no URL:1 invalid host:1 invalid request target:1]
 }
+
+// A crawler's policy: tracking parameters and session ids are left out,
+// escapes of one byte spelled one way; the signed URL keeps its order.
+func ExampleKeyOptions_CacheKey() {
+	crawl := httpurl.KeyOptions{
+		DropParams:        []string{"fbclid", "gclid", "sessionid"},
+		DropParamPrefixes: []string{"utm_"},
+		NormalizeEscapes:  true,
+	}
+	for _, s := range []string{
+		"https://example.com/%7ealice/list?sort=asc&utm_source=news&page=2#top",
+		"https://example.com/~alice/list?page=2&sort=asc&fbclid=IwAR0x",
+		"https://example.com/~alice/list?sessionid=42&page=%32&sort=asc",
+	} {
+		_, key := crawl.CacheKey(span.MustParse(s))
+		fmt.Println(key)
+	}
+	signed := httpurl.KeyOptions{DropParamPrefixes: []string{"utm_"}, KeepOrder: true}
+	k, key := signed.CacheKey(span.MustParse("https://cdn.example.com/f?utm_medium=x&X-Expires=60&X-Signature=a1b2"))
+	fmt.Println(key, k.Pathname())
+	// Output:
+	// https://example.com/~alice/list?page=2&sort=asc
+	// https://example.com/~alice/list?page=2&sort=asc
+	// https://example.com/~alice/list?page=2&sort=asc
+	// https://cdn.example.com/f?X-Expires=60&X-Signature=a1b2 /f
+}
+
+// With the ICANN rules alone, the users of a hosting service are one
+// politeness queue: one operator serves them all.
+func ExampleKeyOptions_SiteKey() {
+	perOperator := httpurl.KeyOptions{ICANNOnly: true}
+	for _, s := range []string{"https://alice.github.io/", "https://bob.github.io/blog/", "https://www.example.co.uk/"} {
+		u := span.MustParse(s)
+		fmt.Println(httpurl.SiteKey(u), perOperator.SiteKey(u))
+	}
+	// Output:
+	// alice.github.io github.io
+	// bob.github.io github.io
+	// example.co.uk example.co.uk
+}

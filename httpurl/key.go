@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -15,7 +16,8 @@ import (
 // URL Standard's URLSearchParams sort() (a stable sort by name, names
 // compared as form-decoded strings, by UTF-16 code units), with the empty
 // parameters that form parsing ignores ("a=1&&b=2") left out, and without
-// the query when no parameter is left.
+// the query when no parameter is left. It is the key of the zero
+// KeyOptions; KeyOptions.CacheKey chooses another policy.
 //
 // Each parameter keeps its own bytes: CacheKey reorders, it does not
 // re-serialize. Re-serializing through URLSearchParams would also make
@@ -37,66 +39,250 @@ import (
 // such a query only misses being one key with its reorderings, which no
 // real site makes of one that long.
 func CacheKey(u span.URL) string {
+	_, key := KeyOptions{}.CacheKey(u)
+	return key
+}
+
+// KeyOptions is a cache-key policy: what CacheKey's key keeps of a URL
+// and how it spells it. The zero KeyOptions is CacheKey's policy. Every
+// policy is idempotent: the key of a key is itself.
+type KeyOptions struct {
+	// DropParams names the query parameters the key leaves out, such as
+	// "fbclid", "gclid" or a session id ("PHPSESSID"). A parameter's name
+	// is compared form-decoded ("utm%5Fsource" is "utm_source") and
+	// case-sensitively, as servers read it.
+	DropParams []string
+
+	// DropParamPrefixes leaves out the parameters whose form-decoded name
+	// starts with one of these, such as "utm_".
+	DropParamPrefixes []string
+
+	// KeepOrder keeps the parameters in the order the URL gives them,
+	// for URLs whose query is signed (a reordered query is a different
+	// resource, or none) or servers that read the order. Empty
+	// parameters are still left out.
+	KeepOrder bool
+
+	// NormalizeEscapes makes the spellings of one byte one in the path
+	// and the query: a percent-encoded unreserved character of RFC 3986
+	// (an ASCII letter or digit, "-", ".", "_" or "~") is decoded ("%7E"
+	// becomes "~"), and the hex digits of every other percent-encoded
+	// byte are uppercased ("%2f" becomes "%2F"), as RFC 3986's
+	// normalization does. The parser itself keeps both, as the URL
+	// Standard says.
+	NormalizeEscapes bool
+
+	// KeepFragment keeps the fragment, for a key of pages whose fragment
+	// selects what a script shows.
+	KeepFragment bool
+
+	// ICANNOnly makes SiteKey use only the ICANN section of the Public
+	// Suffix List (see api.RegistrableDomainICANN), so that the sites
+	// under a private suffix such as "github.io" are one site:
+	// "alice.github.io" and "bob.github.io" are both "github.io".
+	ICANNOnly bool
+}
+
+// CacheKey returns the key of u under the policy o, as a URL and as its
+// href (the key's href is the string). The key is u without its fragment
+// (unless o.KeepFragment), its escapes normalized when
+// o.NormalizeEscapes, and its query without the empty parameters and
+// those o drops, sorted as CacheKey sorts them unless o.KeepOrder, and
+// left out when no parameter is left. The key is a URL in serialized
+// form: span.Parse returns it unchanged.
+//
+// When the key is u or u without its fragment, CacheKey does not
+// allocate. A query of more than api.DefaultMaxParams non-empty
+// parameters, those o drops not counted, keeps its order and its empty
+// parameters, as CacheKey's documentation explains; o still drops
+// parameters from it and normalizes its escapes. The zero URL's key is
+// the zero URL and "".
+func (o KeyOptions) CacheKey(u span.URL) (span.URL, string) {
 	if u.IsZero() {
-		return ""
+		return span.URL{}, ""
 	}
-	u = u.WithoutFragment()
-	q, ok := u.Query()
-	if !ok {
-		return u.Href()
+	if !o.KeepFragment {
+		u = u.WithoutFragment()
 	}
-	if querySorted(q) {
-		return u.Href()
+	href := u.Href()
+	off := u.Offsets()
+	pathEnd := len(href)
+	if off.FragmentStart != record.Omitted {
+		pathEnd = int(off.FragmentStart)
 	}
-	n := countParams(q, api.DefaultMaxParams+1)
-	if n > api.DefaultMaxParams {
-		return u.Href()
+	if off.QueryStart != record.Omitted {
+		pathEnd = int(off.QueryStart)
 	}
-	base := u.Href()[:u.Offsets().QueryStart]
-	params := make([]string, 0, n)
-	for p := range strings.SplitSeq(q, "&") {
-		if p != "" {
-			params = append(params, p)
+	path := href[off.PathStart:pathEnd]
+	q, hasQuery := u.Query()
+	pathChanges := o.NormalizeEscapes && needsNormalizing(path)
+	queryChanges, n := false, 0
+	if hasQuery {
+		var empties bool
+		empties, queryChanges, n = o.scanQuery(q)
+		if n <= api.DefaultMaxParams && (empties || !o.KeepOrder && !querySorted(q)) {
+			queryChanges = true
 		}
 	}
-	if len(params) == 0 {
-		return base
+	if !pathChanges && !queryChanges {
+		return u, href
 	}
-	// Form parsing gives one pair per non-empty parameter, in order: the
-	// names the standard's sort compares.
-	pairs := api.ParseForm(q)
-	order := make([]int, len(params))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(i, j int) int { return compareUTF16(pairs[i].Name, pairs[j].Name) })
+
 	var b strings.Builder
-	b.Grow(len(base) + 1 + len(q))
-	b.WriteString(base)
-	for k, i := range order {
+	b.Grow(len(href))
+	b.WriteString(href[:off.PathStart])
+	if o.NormalizeEscapes {
+		writeNormalized(&b, path)
+	} else {
+		b.WriteString(path)
+	}
+	if hasQuery {
+		o.writeQuery(&b, q, n)
+	}
+	if f, ok := u.Fragment(); ok {
+		b.WriteByte('#')
+		b.WriteString(f)
+	}
+	key := b.String()
+	k, err := span.Parse(key)
+	if err != nil || k.Href() != key {
+		// The key changes only percent-encoded bytes that the parser
+		// leaves as they are and whole parameters of the query, so it
+		// parses to itself (FuzzCacheKeyOptions checks it); should it
+		// not, u itself is a key that does, and a crawler is better
+		// served by it than by a crash.
+		return u, href
+	}
+	return k, key
+}
+
+// scanQuery reads the query q: whether it has empty parameters, whether
+// the key leaves out or rewrites any of its other parameters, and how
+// many non-empty parameters the key keeps.
+func (o KeyOptions) scanQuery(q string) (empties, rewrites bool, kept int) {
+	for p := range strings.SplitSeq(q, "&") {
+		switch {
+		case p == "":
+			empties = true
+		case o.drops(p):
+			rewrites = true
+		default:
+			kept++
+			if o.NormalizeEscapes && !rewrites && needsNormalizing(p) {
+				rewrites = true
+			}
+		}
+	}
+	return empties, rewrites, kept
+}
+
+// drops reports whether the policy leaves out the parameter p.
+func (o KeyOptions) drops(p string) bool {
+	if len(o.DropParams) == 0 && len(o.DropParamPrefixes) == 0 {
+		return false
+	}
+	name, _, _ := strings.Cut(p, "=")
+	if strings.ContainsAny(name, "%+") {
+		pairs := api.ParseForm(name)
+		if len(pairs) == 0 {
+			return false
+		}
+		name = pairs[0].Name
+	}
+	if slices.Contains(o.DropParams, name) {
+		return true
+	}
+	for _, prefix := range o.DropParamPrefixes {
+		if strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeQuery writes the key's query of q, which has n non-empty
+// parameters the key keeps: nothing when there are none. Past
+// api.DefaultMaxParams of them, the query keeps its order and its empty
+// parameters, so that the key of a key leaves it as it is.
+func (o KeyOptions) writeQuery(b *strings.Builder, q string, n int) {
+	if n == 0 {
+		return
+	}
+	limited := n <= api.DefaultMaxParams
+	params := make([]string, 0, n)
+	for p := range strings.SplitSeq(q, "&") {
+		if p == "" && limited || p != "" && o.drops(p) {
+			continue
+		}
+		params = append(params, p)
+	}
+	if !o.KeepOrder && limited {
+		// Form parsing of the kept parameters gives one pair per
+		// parameter, in order: the names the standard's sort compares.
+		pairs := api.ParseForm(strings.Join(params, "&"))
+		order := make([]int, len(params))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(i, j int) int { return compareUTF16(pairs[i].Name, pairs[j].Name) })
+		sorted := make([]string, len(params))
+		for k, i := range order {
+			sorted[k] = params[i]
+		}
+		params = sorted
+	}
+	for k, p := range params {
 		if k == 0 {
 			b.WriteByte('?')
 		} else {
 			b.WriteByte('&')
 		}
-		b.WriteString(params[i])
-	}
-	return b.String()
-}
-
-// countParams returns the number of non-empty parameters of the query q,
-// counting no further than stop.
-func countParams(q string, stop int) int {
-	n := 0
-	for p := range strings.SplitSeq(q, "&") {
-		if p != "" {
-			if n++; n == stop {
-				break
-			}
+		if o.NormalizeEscapes {
+			writeNormalized(b, p)
+		} else {
+			b.WriteString(p)
 		}
 	}
-	return n
 }
+
+// needsNormalizing reports whether s has a percent-encoded byte that
+// NormalizeEscapes rewrites: an unreserved character, or lowercase hex.
+func needsNormalizing(s string) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if v, ok := unhex2(s[i+1:]); ok && (isLowerHex(s[i+1]) || isLowerHex(s[i+2]) || unreserved(v)) {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '%')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// writeNormalized writes s with its percent-encoded bytes normalized: see
+// KeyOptions.NormalizeEscapes.
+func writeNormalized(b *strings.Builder, s string) {
+	const upper = "0123456789ABCDEF"
+	for i := 0; i < len(s); i++ {
+		v, ok := unhex2(s[i+1:])
+		if s[i] != '%' || !ok {
+			b.WriteByte(s[i])
+			continue
+		}
+		if unreserved(v) {
+			b.WriteByte(v)
+		} else {
+			b.WriteByte('%')
+			b.WriteByte(upper[v>>4])
+			b.WriteByte(upper[v&15])
+		}
+		i += 2
+	}
+}
+
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 
 // querySorted reports whether the query q is non-empty, has no empty
 // parameter, and has ASCII names without "%" and "+" (which decode to
@@ -167,8 +353,27 @@ func compareUTF16(a, b string) int {
 // not part of it. The registrable domain comes from the Public Suffix List
 // compiled into golang.org/x/net/publicsuffix (see
 // api.RegistrableDomain).
+//
+// SiteKey is the key of the zero KeyOptions, with the list's private
+// domains: every "*.github.io" user is a site of its own.
+// KeyOptions.SiteKey with ICANNOnly groups them as one.
 func SiteKey(u span.URL) string {
-	if rd, ok := api.URLRegistrableDomain(u); ok {
+	return KeyOptions{}.SiteKey(u)
+}
+
+// SiteKey returns the key of u's politeness queue under the policy o: as
+// the function SiteKey, with the ICANN rules of the Public Suffix List
+// alone when o.ICANNOnly, so that "alice.github.io" and "bob.github.io"
+// are both "github.io" (one operator's servers) instead of two sites.
+// Only o.ICANNOnly affects it.
+func (o KeyOptions) SiteKey(u span.URL) string {
+	rd, ok := "", false
+	if o.ICANNOnly {
+		rd, ok = api.URLRegistrableDomainICANN(u)
+	} else {
+		rd, ok = api.URLRegistrableDomain(u)
+	}
+	if ok {
 		return strings.TrimSuffix(rd, ".")
 	}
 	return strings.TrimSuffix(u.Hostname(), ".")

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -14,6 +15,13 @@ import (
 // port, and keeps domain to ASCII, whose cost grows with the square of a
 // label's length, to microseconds.
 const DefaultMaxHostLength = 1024
+
+// DefaultMaxTargetLength is the MaxTargetLength of a Policy that leaves
+// it 0: 64 KiB, eight times the request line that common servers accept
+// (8 KiB), so that no URL a browser sends to a real site is refused,
+// while the parser's work on one request stays bounded well below what
+// net/http's default header limit (1 MiB) lets through.
+const DefaultMaxTargetLength = 64 << 10
 
 // The limits of a DNS name (RFC 1035, section 2.3.4), in octets, after
 // domain to ASCII and without the trailing dot.
@@ -30,6 +38,8 @@ const (
 //
 // Under the strict policy, besides what the URL parser refuses:
 //
+//   - The request-target, as received, is at most MaxTargetLength bytes
+//     (ErrTargetTooLong), checked before anything else.
 //   - The host, as received (the Host header, or the authority of an
 //     absolute-form or authority-form target, port included), is at
 //     most MaxHostLength bytes (ErrHostTooLong), and none of its labels
@@ -70,12 +80,18 @@ const (
 //     "http://example.com/"), unless AllowHostMismatch
 //     (ErrHostMismatch).
 //
-// WHATWG turns all of this off but the host length.
+// WHATWG turns all of this off but the target and host lengths.
 type Policy struct {
 	// WHATWG, when set, returns the URL Standard's URL unchanged, as the
 	// package's ParseRequestTarget and ParseConnectTarget return it:
-	// no rule applies but MaxHostLength.
+	// no rule applies but MaxTargetLength and MaxHostLength.
 	WHATWG bool
+	// MaxTargetLength is the longest request-target ParseRequestTarget
+	// accepts, in bytes as received: DefaultMaxTargetLength when 0, no
+	// limit when negative. A longer target is refused before it is read
+	// (ErrTargetTooLong), so that its cost is the same whatever its
+	// length.
+	MaxTargetLength int
 	// MaxHostLength is the longest host accepted, in bytes as received
 	// (the Host header, or the authority of the target, port included):
 	// DefaultMaxHostLength when 0, no limit when negative.
@@ -96,6 +112,10 @@ type Policy struct {
 // target's host unless AllowHostMismatch; it is parsed only when it is
 // not the target's authority byte for byte.
 func (p Policy) ParseRequestTarget(target, host, scheme string) (span.URL, error) {
+	if limit := p.targetLimit(); len(target) > limit {
+		_, n := httpSchemePrefix(target)
+		return span.URL{}, lengthError(ErrTargetTooLong, "target", target, limit, 0, n)
+	}
 	limit := p.hostLimit()
 	_, n := httpSchemePrefix(target)
 	end := 0
@@ -185,22 +205,41 @@ func (p Policy) hostLimit() int {
 	return p.MaxHostLength
 }
 
+// targetLimit is MaxTargetLength with its default and "no limit"
+// resolved.
+func (p Policy) targetLimit() int {
+	switch {
+	case p.MaxTargetLength == 0:
+		return DefaultMaxTargetLength
+	case p.MaxTargetLength < 0:
+		return int(^uint(0) >> 1)
+	}
+	return p.MaxTargetLength
+}
+
 // tooLong is the error of a host longer than limit at offset base of
-// value. Of a value longer than an Error quotes, it reads only what it
-// quotes, so that the refusal costs the same whatever the length; a
-// password there is masked from the first ":" of the host on, since
-// finding the "@" that would end it means reading all of value.
+// value.
 func tooLong(field, value string, limit, base int) *Error {
+	return lengthError(ErrHostTooLong, field, value, limit, base, base)
+}
+
+// lengthError is the error kind of a value whose part from base on is
+// longer than limit. Of a value longer than an Error quotes, it reads
+// only what it quotes, so that the refusal costs the same whatever the
+// length; a password there is masked from the first ":" after
+// authority, where the value's authority starts, to the end of the
+// quote, since finding the "@" that would end it means reading all of
+// value.
+func lengthError(kind error, field, value string, limit, base, authority int) *Error {
 	reason := "longer than " + strconv.Itoa(limit) + " bytes"
 	if len(value) <= maxQuoted {
-		return newError(ErrHostTooLong, field, value, reason, base+limit, nil)
+		return newError(kind, field, value, reason, base+limit, nil)
 	}
-	v := value[:maxQuoted] + "..."
-	from := min(base, maxQuoted)
-	if i := strings.IndexByte(v[from:], ':'); i >= 0 {
-		v = v[:from+i+1] + "***"
-	}
-	return &Error{Kind: ErrHostTooLong, Field: field, Value: v, Reason: reason, Offset: base + limit}
+	head := value[:maxQuoted]
+	from := min(authority, maxQuoted)
+	colon := strings.IndexByte(head[from:], ':')
+	v, _ := mask.Quote(head, from+colon+1, len(head), colon >= 0)
+	return &Error{Kind: kind, Field: field, Value: v + "...", Reason: reason, Offset: base + limit}
 }
 
 // matchHost checks the Host header host of an absolute-form request whose

@@ -14,8 +14,9 @@ type Options struct {
 	// Policy is the routing policy applied to the URL (see Policy): the
 	// strict one when left zero. Policy{WHATWG: true} gives the URL
 	// Standard's URL unchanged, for hosts up to DefaultMaxHostLength
-	// bytes; Policy{WHATWG: true, MaxHostLength: -1} gives it for every
-	// host, as ParseRequestTarget does.
+	// bytes and targets up to DefaultMaxTargetLength; Policy{WHATWG:
+	// true, MaxHostLength: -1, MaxTargetLength: -1} gives it for every
+	// host and target, as ParseRequestTarget does.
 	Policy Policy
 	// Scheme, when set ("http" or "https"), is the scheme of every
 	// request that arrives without TLS, for a server that knows what is

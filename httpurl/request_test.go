@@ -115,7 +115,7 @@ func TestFromRequestThroughServer(t *testing.T) {
 	}{
 		{httpurl.Options{Policy: httpurl.Policy{AllowEncodedSeparators: true}}, "http://example.com/b%2Fc/d?x=1"},
 		{httpurl.Options{Policy: httpurl.Policy{WHATWG: true}}, "http://example.com/b%2Fc/d?x=1"},
-		{httpurl.Options{}, `httpurl: encoded separator in the path: target "/a/%2e%2e/b%2Fc/./d?x=1": %2F at offset 11`},
+		{httpurl.Options{}, `httpurl: encoded separator in the path: target "/a/%2e%2e/b%2Fc/./d?x=xxxxx": %2F at offset 11`},
 	} {
 		got := make(chan string, 1)
 		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -23,15 +23,19 @@
 // # Errors
 //
 // A failed parse returns a *ParseError: the input (cut to 256 bytes, with
-// anything that may be a password masked as "xxxxx"), the validation error
-// that made the parser fail, named as in the standard, and its byte offset
-// in the input:
+// anything that may be a password, and the values of the parameters of
+// its query and fragment, masked as "xxxxx", so that tokens are not
+// logged), the validation error that made the parser fail, named as in
+// the standard, and its byte offset in the input as received (not in the
+// masked text):
 //
-//	invalid URL "https://user:xxxxx@exa mple.com/": domain-invalid-code-point at offset 20
+//	invalid URL "https://user:xxxxx@exa mple.com/?token=xxxxx": domain-invalid-code-point at offset 20
 //
 // The validation errors are the record.ErrorType constants, and each is
 // an errors.Is target: errors.Is(err, record.HostMissing). An input or a
-// result too long for a URL's 32-bit offsets matches ErrInputTooLong.
+// result too long for a URL's 32-bit offsets matches ErrInputTooLong, as
+// does an input longer than the MaxInput that a server sets on its Parser
+// or Arena to bound what one hostile input costs.
 //
 // # Encodings, logging and net/url
 //

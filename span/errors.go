@@ -22,21 +22,26 @@ type ParseError struct {
 	record.ValidationError
 	// Input is the input that failed, cut to its first 256 bytes when
 	// longer (Truncated is then set), with anything that may be a
-	// password replaced by the mask that Redacted writes, "xxxxx", so
-	// that a ParseError can be logged as it is.
+	// password, and the value of each parameter of its query and its
+	// fragment ("?token=xxxxx"), replaced by the mask that Redacted
+	// writes, "xxxxx", so that a ParseError can be logged as it is. The
+	// masks change its length: Offset counts bytes of the input as
+	// received, not of Input.
 	Input string
 	// Truncated reports that Input is the first 256 bytes of a longer
 	// input.
 	Truncated bool
 	// Err is the failure when it is not a validation error:
-	// ErrInputTooLong for an input or a result longer than a URL can be.
+	// ErrInputTooLong for an input or a result longer than a URL can be,
+	// or than the parser's MaxInput.
 	Err error
 }
 
 // ErrInputTooLong is matched (errors.Is) by the error of a parse whose
-// input or result is longer than 4 GiB minus 2 bytes: a URL's offsets are
-// 32-bit.
-var ErrInputTooLong = errors.New("URL longer than 4 GiB")
+// input or result is longer than 4 GiB minus 2 bytes (a URL's offsets are
+// 32-bit), or whose input is longer than the MaxInput of the Parser or
+// Arena that parses it.
+var ErrInputTooLong = errors.New("URL too long")
 
 // ErrInvalidRecord is matched by the error of FromRecord for a record that
 // the URL parser could not have produced.

@@ -62,3 +62,32 @@ func TestErrInputTooLong(t *testing.T) {
 		}
 	}
 }
+
+// TestParseErrorMasksParameters: every way to parse quotes the input with
+// its password and the values of its query's and fragment's parameters
+// masked, and the offset counts bytes of the input as received.
+func TestParseErrorMasksParameters(t *testing.T) {
+	const in = "https://user:secret@exa mple.com/p?token=secret&flag#access_token=secret"
+	const want = "https://user:xxxxx@exa mple.com/p?token=xxxxx&flag#access_token=xxxxx"
+	const offset = len("https://user:secret@") // the host, as the parser reports it
+	base := span.MustParse("https://example.com/")
+	var p span.Parser
+	var a span.Arena
+	for name, parse := range map[string]func() error{
+		"Parse":             func() error { _, err := span.Parse(in); return err },
+		"URL.Parse":         func() error { _, err := base.Parse(in); return err },
+		"Parser.Parse":      func() error { _, err := p.Parse([]byte(in)); return err },
+		"Parser.ParseRef":   func() error { _, err := p.ParseRef(base, []byte(in)); return err },
+		"Arena.Parse":       func() error { _, err := a.Parse(in); return err },
+		"Arena.ParseBytes":  func() error { _, err := a.ParseBytes([]byte(in)); return err },
+		"Arena.ParseRef":    func() error { _, err := a.ParseRef(base, in); return err },
+		"ParseWithErrors":   func() error { _, _, err := span.ParseWithErrors(in, span.URL{}); return err },
+		"ParseWithEncoding": func() error { _, err := span.ParseWithEncoding(in, base, "shift_jis"); return err },
+	} {
+		err := parse()
+		var pe *span.ParseError
+		if !errors.As(err, &pe) || pe.Input != want || pe.Offset != offset || strings.Contains(err.Error(), "secret") {
+			t.Errorf("%s: %v (offset %d), want the input quoted as %q, offset %d", name, err, pe.Offset, want, offset)
+		}
+	}
+}

@@ -165,9 +165,10 @@ func ExampleURL_HostAddr() {
 
 // A parse error names the validation error that made the parse fail:
 // errors.Is matches it against the record.ErrorType, and errors.As gives
-// the *span.ParseError with the offset and the input, its password masked.
+// the *span.ParseError with the offset and the input, its password and
+// its parameter values masked.
 func ExampleParseError() {
-	_, err := span.Parse("https://user:secret@exa mple.com/")
+	_, err := span.Parse("https://user:secret@exa mple.com/?token=secret")
 	fmt.Println(errors.Is(err, record.DomainInvalidCodePoint))
 	var pe *span.ParseError
 	if errors.As(err, &pe) {
@@ -181,7 +182,7 @@ func ExampleParseError() {
 	// Output:
 	// true
 	// domain-invalid-code-point 20
-	// https://user:xxxxx@exa mple.com/
-	// invalid URL "https://user:xxxxx@exa mple.com/": domain-invalid-code-point at offset 20
+	// https://user:xxxxx@exa mple.com/?token=xxxxx
+	// invalid URL "https://user:xxxxx@exa mple.com/?token=xxxxx": domain-invalid-code-point at offset 20
 	// true false
 }

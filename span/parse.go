@@ -78,6 +78,11 @@ func CanParse(input string) bool {
 	return canParseSlow(input)
 }
 
+// CanParseBytes is CanParse for input that arrives as bytes.
+func CanParseBytes(input []byte) bool {
+	return CanParse(view(input))
+}
+
 // canParseSlow is CanParse's slow path, a function of its own for the
 // reason Parse's is.
 func canParseSlow(input string) bool {
@@ -215,30 +220,6 @@ func (u URL) toRecord(r *record.URL) {
 	if f, ok := u.Fragment(); ok {
 		r.Fragment, r.HasFragment = append(r.Fragment, f...), true
 	}
-}
-
-// ParseWithEncoding parses input against base (zero for none) the way a
-// document in a legacy encoding does: the query of a special URL other than
-// ws: and wss: is percent-encoded after encoding with the encoding that the
-// WHATWG label names ("shift_jis", "windows-1252", "gb18030", ...). UTF-16
-// labels and "replacement" mean UTF-8, as "get an output encoding" says. An
-// unknown label is an error.
-func ParseWithEncoding(input string, base URL, label string) (URL, error) {
-	enc, err := slow.LookupEncoding(label)
-	if err != nil {
-		return URL{}, err
-	}
-	var p slow.Parser
-	var b *record.URL
-	if !base.IsZero() {
-		b = new(record.URL)
-		base.toRecord(b)
-	}
-	r, err := p.Parse(input, b, enc)
-	if err != nil {
-		return URL{}, parseError(err)
-	}
-	return fromRecord(r), nil
 }
 
 // MustParse is Parse for inputs known to be valid, such as constants in

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
 )
@@ -36,9 +37,26 @@ import (
 // A Parser is not safe for concurrent use; give each goroutine its own.
 // The zero Parser is ready to use.
 type Parser struct {
+	// MaxInput, when positive, is the longest input Parse accepts, and
+	// the longest reference ParseRef accepts, in bytes: a longer one
+	// fails with a *ParseError matching ErrInputTooLong before any of it
+	// past the bytes the error quotes is read, so that a server's cost
+	// for a hostile input is bounded by the limit. 0 leaves the limit of
+	// every parse, 4 GiB minus 2 bytes. The result of ParseRef, the
+	// reference resolved against its base, may be longer.
+	MaxInput int
+
+	// Encoding is the output encoding of the document whose URLs the
+	// Parser parses (see Encoding and ParseWithEncoding): UTF-8 when
+	// zero. Input of printable ASCII alone parses as fast in any
+	// encoding; other input in a legacy encoding goes to the standard's
+	// parser.
+	Encoding Encoding
+
 	in  []byte
 	buf fast.Buffer
 	out []byte
+	err ParseError
 	scratch
 }
 
@@ -46,8 +64,13 @@ type Parser struct {
 // result is valid until the next call on p.
 func (p *Parser) Parse(input []byte) (URL, error) {
 	p.poison()
-	if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
-		return URL{p.own(href, input), pk}, nil
+	if p.MaxInput > 0 && len(input) > p.MaxInput {
+		return URL{}, p.tooLong(input)
+	}
+	if fastEncodes(p.Encoding, view(input)) {
+		if href, pk, ok := fast.ParseAbsolute(view(input), &p.buf); ok {
+			return URL{p.own(href, input), pk}, nil
+		}
 	}
 	return p.parseSlow(p.load(input), nil)
 }
@@ -60,11 +83,26 @@ func (p *Parser) ParseRef(base URL, ref []byte) (URL, error) {
 	if base.IsZero() {
 		return p.Parse(ref)
 	}
-	if href, pk, ok := fast.Resolve(base.href, base.p, view(ref), &p.buf); ok {
-		return URL{p.own(href, ref), pk}, nil
+	if p.MaxInput > 0 && len(ref) > p.MaxInput {
+		return URL{}, p.tooLong(ref)
+	}
+	if fastEncodes(p.Encoding, view(ref)) {
+		if href, pk, ok := fast.Resolve(base.href, base.p, view(ref), &p.buf); ok {
+			return URL{p.own(href, ref), pk}, nil
+		}
 	}
 	base.toRecord(&p.base)
 	return p.parseSlow(p.load(ref), &p.base)
+}
+
+// tooLong is the error of an input longer than p.MaxInput, in p's
+// memory: the quoted start of input (see mask.Head) is copied, since
+// input is the caller's to reuse.
+func (p *Parser) tooLong(input []byte) error {
+	var cut bool
+	p.in, cut = mask.AppendHead(p.in[:0], view(input))
+	p.err = ParseError{Input: unsafe.String(unsafe.SliceData(p.in), len(p.in)), Truncated: cut, Err: ErrInputTooLong}
+	return &p.err
 }
 
 // view is input as a string, without a copy. The fast path only reads its
@@ -100,7 +138,7 @@ func (p *Parser) load(input []byte) string {
 // which p owns, with the result serialized into p's memory.
 func (p *Parser) parseSlow(s string, base *record.URL) (URL, error) {
 	p.slow.ReuseError = true
-	r, err := p.slow.Parse(s, base, nil)
+	r, err := p.slow.Parse(s, base, p.Encoding.e)
 	if err != nil {
 		return URL{}, parseError(err)
 	}

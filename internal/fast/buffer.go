@@ -128,3 +128,11 @@ func fill(b []byte, c byte) {
 		b[i] = c
 	}
 }
+
+// KeepString returns a copy of s built as a Buffer with Keep builds an
+// href, in the free end of its block: for an href that lies in memory its
+// caller does not own, such as a byte slice the caller reuses.
+func KeepString(buf *Buffer, s string) string {
+	out := append(keepTail(buf, len(s)), s...)
+	return finish(buf, out)
+}

@@ -1,6 +1,7 @@
 package mask
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,10 @@ func TestInput(t *testing.T) {
 		{"https://user:pa/ss@host/", "https://user:xxxxx@host/", false},
 		{"https://user:pa?ss@host/", "https://user:xxxxx@host/", false},
 		{"https://user:pa#ss@host/", "https://user:xxxxx@host/", false},
-		{"https://host:8080/?mail=a@b", "https://host:xxxxx@b", false},
+		{"https://host:8080/?mail@b", "https://host:xxxxx@b", false},
+		// The password span and a value that overlap are one mask.
+		{"https://host:8080/?mail=a@b", "https://host:xxxxx", false},
+		{"https://u:secret@h/?k=secret&x#y=secret", "https://u:xxxxx@h/?k=xxxxx&x#y=xxxxx", false},
 		// Truncation after masking; a password past the cut is not shown.
 		{"https://u:" + long + "@h", "https://u:xxxxx@h", false},
 		{"https://u:secret@h/" + long, ("https://u:xxxxx@h/" + long)[:MaxQuoted], true},
@@ -51,6 +55,54 @@ func TestInput(t *testing.T) {
 		}
 		if strings.Contains(got, "secret") {
 			t.Errorf("Input(%q) = %q leaks the password", tc.in, got)
+		}
+	}
+}
+
+// TestInputParameters: the values of the query's and the fragment's
+// parameters are masked, names and parameters without "=" are shown.
+func TestInputParameters(t *testing.T) {
+	long := strings.Repeat("a", 300)
+	tests := []struct {
+		in, want  string
+		truncated bool
+	}{
+		{"https://h/p?token=secret", "https://h/p?token=xxxxx", false},
+		{"https://h/p?a=secret&b=&c&d=secret&=secret", "https://h/p?a=xxxxx&b=&c&d=xxxxx&=xxxxx", false},
+		{"https://h/p?a==secret=x&&b=secret#", "https://h/p?a=xxxxx&&b=xxxxx#", false},
+		{"https://h/p#access_token=secret&state=secret", "https://h/p#access_token=xxxxx&state=xxxxx", false},
+		{"https://h/p?q=secret#frag", "https://h/p?q=xxxxx#frag", false},
+		{"https://h/p#f?q=secret", "https://h/p#f?q=xxxxx", false},
+		{"https://h/p#a=secret?b=secret", "https://h/p#a=xxxxx", false},
+		{"?a=secret", "?a=xxxxx", false},
+		{"#a=secret", "#a=xxxxx", false},
+		{"/relative?x#y", "/relative?x#y", false},
+		{"https://h/?a=1&b=2", "https://h/?a=xxxxx&b=xxxxx", false},
+		{"https://h/p=secret&q=secret", "https://h/p=secret&q=secret", false},
+		// Cut after masking; a long value is one mask.
+		{"https://h/?k=" + long + "&k2=secret", "https://h/?k=xxxxx&k2=xxxxx", false},
+		{"https://h/" + long + "?k=secret", ("https://h/" + long)[:MaxQuoted], true},
+		{"https://h/" + long[:240] + "?k=secret", ("https://h/" + long[:240] + "?k=xxxxx")[:MaxQuoted], true},
+		{"https://h/?" + strings.Repeat("k=secret&", 100), strings.Repeat("k=xxxxx&", 100)[:MaxQuoted-len("https://h/?")], true},
+	}
+	for _, tc := range tests {
+		want := tc.want
+		if strings.HasPrefix(tc.in, "https://h/?k=secret&") {
+			want = "https://h/?" + tc.want
+		}
+		got, cut := Input(tc.in)
+		if got != want || cut != tc.truncated {
+			t.Errorf("Input(%q) = %q, %v; want %q, %v", tc.in, got, cut, want, tc.truncated)
+		}
+		if strings.Contains(got, "secret") && !strings.Contains(tc.in, "/p=secret") {
+			t.Errorf("Input(%q) = %q leaks a value", tc.in, got)
+		}
+		b, masked, cut2 := AppendInput([]byte("x"), tc.in)
+		if !masked {
+			b = append(b, tc.in[:min(len(tc.in), MaxQuoted)]...)
+		}
+		if string(b) != "x"+want || cut2 != tc.truncated {
+			t.Errorf("AppendInput(%q) = %q, %v", tc.in, b, cut2)
 		}
 	}
 }
@@ -110,3 +162,62 @@ func TestReplace(t *testing.T) {
 		t.Errorf("Replace = %q", got)
 	}
 }
+
+func TestHead(t *testing.T) {
+	long := strings.Repeat("a", 300)
+	tests := []struct {
+		in, want  string
+		truncated bool
+	}{
+		// Short: as Input.
+		{"https://user:secret@host/", "https://user:xxxxx@host/", false},
+		{"https://host/", "https://host/", false},
+		// Long: the "@" may lie past the quoted bytes.
+		{"https://user:" + long + "@host/", "https://user:xxxxx", true},
+		{"https://user:secret@host/" + long, "https://user:xxxxx", true},
+		{"https://host/" + long, ("https://host/" + long)[:MaxQuoted], true},
+		{"https://host/" + long + ":x@", ("https://host/" + long)[:MaxQuoted], true},
+		{"/" + long, ("/" + long)[:MaxQuoted], true},
+	}
+	for _, tc := range tests {
+		got, cut := Head(tc.in)
+		if got != tc.want || cut != tc.truncated {
+			t.Errorf("Head(%.40q...) = %.40q..., %v; want %.40q..., %v", tc.in, got, cut, tc.want, tc.truncated)
+		}
+		b, cut2 := AppendHead([]byte("x"), tc.in)
+		if string(b) != "x"+tc.want || cut2 != tc.truncated {
+			t.Errorf("AppendHead(%.40q...) = %.40q..., %v", tc.in, b, cut2)
+		}
+	}
+}
+
+// TestInputNeverShowsValues: in URLs built at random from pieces (with
+// no "@", so that only parameter values are masked and the text up to the
+// first "?" or "#" is quoted as it is), no quoted text shows a value of a
+// parameter of the query or the fragment, wherever the cut falls.
+func TestInputNeverShowsValues(t *testing.T) {
+	pieces := []string{"https://", "http:", "//", "u", ":", "h.example", "/p", "?", "#", "&", "=", "k", "\t", `\`, "%3D", strings.Repeat("a", 120)}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(14) {
+			if p := pieces[rng.IntN(len(pieces))]; p == "=" {
+				b.WriteString("=SECRET")
+			} else {
+				b.WriteString(p)
+			}
+		}
+		in := b.String()
+		q := strings.IndexAny(in, "?#")
+		if q < 0 {
+			continue
+		}
+		for name, got := range map[string]string{"Input": first(Input(in)), "Head": first(Head(in)), "Authority": first(Authority(in))} {
+			if len(got) > q && strings.Contains(got[q:], "=SECRET") {
+				t.Errorf("%s(%q) = %q shows a value", name, in, got)
+			}
+		}
+	}
+}
+
+func first(s string, _ bool) string { return s }

@@ -643,7 +643,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					set = &pct.SpecialQuerySet
 				}
 				// 2.2. Percent-encode after encoding, with encoding, buffer, and queryPercentEncodeSet, and append the result to url's query.
-				url.Query = appendPercentEncodeAfterEncoding(url.Query, encoding, buffer, set, false)
+				url.Query = appendPercentEncodeAfterEncodingWith(url.Query, encoding, buffer, set, false, &p.xtext)
 				// 2.3. Set buffer to the empty string.
 				buffer = buffer[:0]
 				// 2.4. If c is "#", then set url's fragment to the empty string and state to fragment state.

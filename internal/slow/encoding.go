@@ -282,6 +282,13 @@ func AppendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 // as U+FFFD), percentEncodeSet set and spaceAsPlus, appending the result to
 // dst. It never fails and runs in time linear in len(input).
 func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, set *pct.Set, spaceAsPlus bool) []byte {
+	return appendPercentEncodeAfterEncodingWith(dst, enc, input, set, spaceAsPlus, nil)
+}
+
+// appendPercentEncodeAfterEncodingWith is appendPercentEncodeAfterEncoding
+// with sc, when not nil, as the buffers of the x/text calls, so that a
+// Parser that owns them does not allocate them for every query.
+func appendPercentEncodeAfterEncodingWith(dst []byte, enc *Encoding, input []byte, set *pct.Set, spaceAsPlus bool, sc *xtextScratch) []byte {
 	w := percentEncodeWriter{dst: dst, set: set, spaceAsPlus: spaceAsPlus}
 	if enc == nil {
 		// UTF-8: the encoder never fails and its output is the input's own
@@ -315,7 +322,7 @@ func appendPercentEncodeAfterEncoding(dst []byte, enc *Encoding, input []byte, s
 		return w.dst
 	}
 	// 1. Let encoder be the result of getting an encoder from encoding.
-	e := legacyEncoder{enc: enc}
+	e := legacyEncoder{enc: enc, sc: sc}
 	// 2. Let inputQueue be input converted to an I/O queue (read below, one
 	// code point at a time).
 	// 3. Let output be the empty string (w appends to dst).

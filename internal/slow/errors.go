@@ -13,7 +13,7 @@ import (
 
 // ErrInputTooLong is the failure for input (or a serialization) longer than
 // offsets.MaxInput bytes: offsets are 32-bit.
-var ErrInputTooLong = errors.New("URL longer than 4 GiB")
+var ErrInputTooLong = errors.New("URL too long")
 
 // errFailure is the failure of a run that no validation error names: the
 // state-override returns of the setters, which the standard leaves
@@ -32,7 +32,8 @@ type ParseError struct {
 	record.ValidationError
 	// Input is the input that failed, cut to its first 256 bytes when
 	// longer (Truncated is then set), with anything that may be a
-	// password replaced by mask.Mask (see mask.URLSpan).
+	// password and every parameter value replaced by mask.Mask (see
+	// mask.Input).
 	Input     string
 	Truncated bool
 	// Err is set for failures that are not validation errors.

@@ -57,10 +57,11 @@ type Parser struct {
 
 	url     record.URL
 	errs    reporter
-	input   []byte // the cleaned input: trimmed, tabs and newlines removed
-	cleaned []byte // the Parser's own memory for input, when cleaning changes it
-	buffer  []byte // the spec's buffer
-	tmp     []byte // scratch for host parsing and encoding
+	input   []byte       // the cleaned input: trimmed, tabs and newlines removed
+	cleaned []byte       // the Parser's own memory for input, when cleaning changes it
+	buffer  []byte       // the spec's buffer
+	tmp     []byte       // scratch for host parsing and encoding
+	xtext   xtextScratch // the buffers of legacy encoders' x/text calls
 	err     ParseError
 	errText []byte // the masked input of err, with ReuseError
 }
