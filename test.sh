@@ -75,6 +75,8 @@ FuzzParse ./span
 FuzzParseWithBase ./span
 FuzzPlainToASCII ./internal/slow
 FuzzSetters ./api
+FuzzSetterSplice ./api
+FuzzSetterSplice ./api -tags=noasm
 FuzzClassify ./internal/asm
 FuzzJoin ./internal/asm
 FuzzProxyForwarding ./httpurl
