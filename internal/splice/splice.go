@@ -290,8 +290,9 @@ func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 // Host is the host setter (hostname false) and the hostname setter
 // (hostname true) for a value whose host is a lowercase ASCII domain
 // (special) or a plain opaque host (not special), optionally followed by
-// "/", "?" or "#" and anything, which the setter ignores. It declines a
-// value with a port, a URL whose host is null or empty, and file URLs.
+// "/", "?" or "#" and anything, which the setter ignores, and for the host
+// setter by ":" and a port of digits only (or nothing, which keeps the
+// port). It declines a URL whose host is null or empty, and file URLs.
 func Host(u URL, value string, hostname bool, dst []byte) (URL, []byte, bool) {
 	sp := special(u)
 	k := u.P.Kind()
@@ -305,7 +306,16 @@ func Host(u URL, value string, hostname bool, dst []byte) (URL, []byte, bool) {
 			break
 		}
 	}
-	host := value[:end]
+	host, port := value[:end], ""
+	if i := strings.IndexByte(host, ':'); i >= 0 {
+		// The host state goes on to the port state: the hostname setter
+		// fails, and the host setter takes the port's digits, which a
+		// splice takes when they are all there is.
+		if hostname || strings.ContainsAny(value, "\t\n\r") || !portDigits(host[i+1:]) {
+			return u, dst, false
+		}
+		host, port = host[:i], host[i+1:]
+	}
 	kind := record.HostOpaque
 	if sp {
 		if !domain(host) {
@@ -322,7 +332,28 @@ func Host(u URL, value string, hostname bool, dst []byte) (URL, []byte, bool) {
 	add(&o.PathStart, d)
 	add(&o.QueryStart, d)
 	add(&o.FragmentStart, d)
-	return URL{href, repack(u, &o, kind)}, dst, true
+	v := URL{href, repack(u, &o, kind)}
+	if port != "" {
+		// A port the value has is set as the port setter sets it (after
+		// the host, in the buffer the host was written to).
+		return Port(v, port, dst)
+	}
+	return v, dst, true
+}
+
+// portDigits reports whether s is empty or ASCII digits for a number up
+// to 65535.
+func portDigits(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		if n = n*10 + int(s[i]-'0'); n > 65535 {
+			return false
+		}
+	}
+	return true
 }
 
 // domain reports whether the host parser leaves h as it is and makes it a
