@@ -10,6 +10,7 @@ import (
 	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/splice"
 	"github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/span"
 )
 
 // spliceSetterNames is the order in which an operation byte (mod len)
@@ -107,6 +108,7 @@ func checkSplice(t *testing.T, href string, op1 uint8, v1 string, op2 uint8, v2 
 	if u == nil {
 		return
 	}
+	checkWith(t, u.Span(), spliceSetterNames[op1%uint8(len(spliceSetterNames))], v1)
 	fast, slow := FromSpan(u.Span()), FromSpan(u.Span())
 	if op1&0x80 != 0 {
 		fast.SearchParams()
@@ -117,10 +119,50 @@ func checkSplice(t *testing.T, href string, op1 uint8, v1 string, op2 uint8, v2 
 	spliceStep(t, fast, slow, spliceSetterNames[op2%n], v2)
 }
 
+// withMethods are span.URL's With methods by the setter they follow.
+var withMethods = map[string]func(u span.URL, v string) (span.URL, bool){
+	"pathname": span.URL.WithPathname,
+	"search":   span.URL.WithSearch,
+	"hash":     span.URL.WithHash,
+	"host":     span.URL.WithHost,
+	"port":     span.URL.WithPort,
+}
+
+// checkWith checks a With method against the record-based setter: when
+// it applies the value, its URL is the setter's; otherwise it is start.
+// WithoutCredentials is checked against the username and password
+// setters given "".
+func checkWith(t *testing.T, start span.URL, name, value string) {
+	t.Helper()
+	want := FromSpan(start)
+	want.setUsernameRecord("")
+	want.setPasswordRecord("")
+	if got := start.WithoutCredentials(); got != want.url {
+		t.Fatalf("WithoutCredentials on %q: %q, want %q", start.Href(), got.Href(), want.url.Href())
+	}
+	with, ok := withMethods[name]
+	if !ok {
+		return
+	}
+	got, applied := with(start, value)
+	if !applied {
+		if got != start {
+			t.Fatalf("With %s(%q) on %q: not applied but %q", name, value, start.Href(), got.Href())
+		}
+		return
+	}
+	want = FromSpan(start)
+	recordSetters[name](want, value)
+	if got != want.url {
+		t.Fatalf("With %s(%q) on %q: %q, want %q", name, value, start.Href(), got.Href(), want.url.Href())
+	}
+}
+
 // FuzzSetterSplice is the invariant of the spliced setters: whenever a
 // setter's splice takes a value, the URL is exactly what the record-based
 // setter makes of it (href, offsets, host kind, flags, query object), on
-// a fresh object and on one whose buffer the first setter filled.
+// a fresh object and on one whose buffer the first setter filled. The
+// span.URL With methods are held to the same setters (checkWith).
 func FuzzSetterSplice(f *testing.F) {
 	for _, s := range spliceSeeds(f) {
 		f.Add(s.href, s.op1, s.v1, s.op2, s.v2)

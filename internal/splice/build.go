@@ -7,8 +7,9 @@ import "unsafe"
 // new length). pre and post are written only when they are not 0. When href already lies
 // at the start of dst's memory the prefix stays where it is and only the
 // tail moves (copy is a memmove); when dst has too little room the result
-// goes to new memory of exactly its size, so a nil dst gives one
-// allocation. The caller guarantees that no string over dst's memory
+// goes to new memory, of exactly its size for a nil dst (one allocation,
+// nothing wasted) and with room to grow for a non-nil one (a buffer the
+// caller reuses). The caller guarantees that no string over dst's memory
 // other than href is reachable, since dst is written.
 func build(dst []byte, href string, a, b int, pre byte, value string, post byte) (string, []byte) {
 	if same(href[a:b], pre, value, post) {
@@ -33,8 +34,11 @@ func build(dst []byte, href string, a, b int, pre byte, value string, post byte)
 	var out []byte
 	if cap(dst) >= n && !overlaps(dst, href) {
 		out = dst[:n]
-	} else {
+	} else if dst == nil {
 		out = make([]byte, n)
+	} else {
+		// A buffer that is reused gets room for the next href to grow.
+		out = make([]byte, n, n+n/4+16)
 	}
 	copy(out, href[:a])
 	fill(out, a, pre, value, post)

@@ -518,3 +518,18 @@ func shiftHost(u URL, href string, o *record.Offsets, d int) URL {
 	add(&o.FragmentStart, d)
 	return URL{href, repack(u, o, record.HostNull)}
 }
+
+// NoCredentials sets the username and the password to the empty string,
+// as the username and password setters given "" do one after the other.
+// A URL that cannot have credentials has none, so it never declines.
+func NoCredentials(u URL, dst []byte) (URL, []byte) {
+	o := u.P.Offsets()
+	if o.UsernameEnd == o.HostStart {
+		return u, dst
+	}
+	us := o.UsernameStart()
+	href, dst := build(dst, u.Href, int(us), int(o.HostStart), 0, "", 0)
+	d := len(href) - len(u.Href)
+	o.UsernameEnd, o.HostStart = us, us
+	return shiftHost(u, href, &o, d), dst
+}
