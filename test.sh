@@ -73,6 +73,8 @@ FuzzFastSlow ./span
 FuzzFastSlow ./span -tags=noasm
 FuzzParse ./span
 FuzzParseWithBase ./span
+FuzzCanParseRef ./span
+FuzzCanParseRef ./span -tags=noasm
 FuzzPlainToASCII ./internal/slow
 FuzzSetters ./api
 FuzzSetterSplice ./api

@@ -97,3 +97,19 @@ func TestSetterAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestCanParseBaseAllocs checks that URL.canParse with a base builds
+// nothing.
+func TestCanParseBaseAllocs(t *testing.T) {
+	for _, c := range [][2]string{{"/x/y?z", "https://example.com/a/b"}, {"//cdn.example.net/x.js", "https://example.com/"}, {"../../a", "http://h/b/c/d"}, {"a b", "sc://h/p"}} {
+		if !CanParse(c[0], c[1]) {
+			t.Errorf("CanParse(%q, %q) = false", c[0], c[1])
+		}
+		if n := testing.AllocsPerRun(100, func() { CanParse(c[0], c[1]) }); n != 0 {
+			t.Errorf("CanParse(%q, %q): %v allocations", c[0], c[1], n)
+		}
+	}
+	if CanParse("x", "not a base") || CanParse("x", "https://a/", "https://b/") {
+		t.Error("CanParse accepts a bad base or two bases")
+	}
+}

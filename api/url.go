@@ -104,13 +104,24 @@ func ParseURL(input string, base ...string) *URL {
 }
 
 // CanParse is URL.canParse(input, base): whether NewURL would succeed.
-// More than one base reports false.
+// More than one base reports false. It builds no URL: with a base that is
+// already its own serialization, as a page's URL is, and an input the
+// fast path takes, it allocates nothing.
 func CanParse(input string, base ...string) bool {
-	if len(base) == 0 {
+	switch len(base) {
+	case 0:
 		return span.CanParse(input)
+	case 1:
+	default:
+		return false
 	}
-	_, err := apiURLParser(input, base)
-	return err == nil
+	// API URL parser 2.1-2.2: parsedBase, or failure.
+	parsedBase, err := span.Parse(base[0])
+	if err != nil {
+		return false
+	}
+	// 3. The basic URL parser on url with parsedBase, here only validated.
+	return parsedBase.CanParse(input)
 }
 
 // FromSpan returns a new URL object initialized with the URL v. The zero
