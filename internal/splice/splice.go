@@ -2,6 +2,7 @@ package splice
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/record"
@@ -252,8 +253,12 @@ func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 		}
 	}
 	var digits [5]byte
-	i := len(digits)
+	text := ""
 	if port >= 0 {
+		if o.Port == uint32(port) {
+			return u, dst, true
+		}
+		i := len(digits)
 		for n := port; ; n /= 10 {
 			i--
 			digits[i] = byte('0' + n%10)
@@ -261,14 +266,8 @@ func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 				break
 			}
 		}
-	}
-	text := string(digits[i:]) // does not escape: build copies it
-	if port < 0 {
-		if o.Port == record.Omitted {
-			return u, dst, true
-		}
-		text = ""
-	} else if o.Port == uint32(port) {
+		text = unsafe.String(&digits[i], len(digits)-i) // build only copies it
+	} else if o.Port == record.Omitted {
 		return u, dst, true
 	}
 	var pre byte
