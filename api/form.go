@@ -44,6 +44,10 @@ func appendParsedForm(output []Pair, input string) []Pair {
 	// 2. Let output be an initially empty list of name-value tuples.
 	// 3. For each byte sequence bytes in sequences:
 	var scratch []byte
+	if output == nil && input != "" {
+		// One allocation for the list: at most one tuple per sequence.
+		output = make([]Pair, 0, strings.Count(input, "&")+1)
+	}
 	for len(input) > 0 {
 		seq := input
 		if i := strings.IndexByte(input, '&'); i >= 0 {

@@ -276,7 +276,17 @@ func (p *SearchParams) Sort() {
 // application/x-www-form-urlencoded serializer with UTF-8. It is "" for an
 // empty list.
 func (p *SearchParams) String() string {
-	return string(appendSerializedForm(nil, p.list, nil))
+	if len(p.list) == 0 {
+		return ""
+	}
+	// Room for the list when nothing needs encoding, the common case; the
+	// string shares the new memory, which nothing writes again.
+	size := 0
+	for _, t := range p.list {
+		size += len(t.Name) + len(t.Value) + 2
+	}
+	b := appendSerializedForm(make([]byte, 0, size), p.list, nil)
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // All returns an iterator over the pairs in list order, as name, value,
