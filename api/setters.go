@@ -36,9 +36,12 @@ func (u *URL) SetHref(value string) error {
 	// 3. Set this's URL to parsedURL.
 	u.set(parsed)
 	// 4-6. Empty this's query object's list; if this's URL's query is
-	// non-null, set the list to the result of parsing it.
-	q, _ := u.url.Query()
-	u.syncQueryObject(q)
+	// non-null, set the list to the result of parsing it. (Without a
+	// query object there is no list to set.)
+	if u.query != nil {
+		q, _ := u.url.Query()
+		u.query.setListFromQuery(q)
+	}
 	return nil
 }
 
