@@ -52,10 +52,10 @@ func isFile(u URL) bool { return u.Href[:u.P.SchemeEnd()] == "file" }
 // has "/." before the path, and, without a host, a path the serializer
 // would need "/." for.
 func Pathname(u URL, value string, dst []byte) (URL, []byte, bool) {
-	o := u.P.Offsets()
+	p := u.P
 	sp := special(u)
 	if opaquePath(u) || (sp && isFile(u)) ||
-		(o.Port == record.Omitted && o.HostEnd != o.PathStart) {
+		(p.Port() == record.Omitted && p.HostEnd() != p.PathStart()) {
 		return u, dst, false
 	}
 	var pre byte
@@ -76,12 +76,19 @@ func Pathname(u URL, value string, dst []byte) (URL, []byte, bool) {
 	if !pathValue(value, sp) {
 		return u, dst, false
 	}
-	a, b := int(o.PathStart), int(u.P.PathEnd(len(u.Href)))
+	a, b := int(p.PathStart()), int(p.PathEnd(len(u.Href)))
 	href, dst := build(dst, u.Href, a, b, pre, value, 0)
-	d := len(href) - len(u.Href)
-	add(&o.QueryStart, d)
-	add(&o.FragmentStart, d)
-	return URL{href, repack(u, &o, record.HostNull)}, dst, true
+	return URL{href, shiftQueryFragment(p, len(href)-len(u.Href))}, dst, true
+}
+
+// shiftQueryFragment moves the query and fragment starts of p by d: what
+// changes in the offsets when text before them changes length and nothing
+// else does.
+func shiftQueryFragment(p offsets.Packed, d int) offsets.Packed {
+	q, f := p.QueryStart(), p.FragmentStart()
+	add(&q, d)
+	add(&f, d)
+	return p.WithQueryFragment(q, f)
 }
 
 // pathValue reports whether the path state leaves every byte of v as it
@@ -126,22 +133,22 @@ func dotSegment(s string) bool {
 // query state keeps as it is. It declines making the query of a URL with
 // an opaque path null (the setter may strip the path's trailing spaces).
 func Search(u URL, value string, dst []byte) (URL, []byte, bool) {
-	o := u.P.Offsets()
+	p := u.P
+	q, f := p.QueryStart(), p.FragmentStart()
 	end := len(u.Href)
-	if o.FragmentStart != record.Omitted {
-		end = int(o.FragmentStart)
+	if f != record.Omitted {
+		end = int(f)
 	}
 	if value == "" {
 		if opaquePath(u) {
 			return u, dst, false
 		}
-		if o.QueryStart == record.Omitted {
+		if q == record.Omitted {
 			return u, dst, true
 		}
-		href, dst := build(dst, u.Href, int(o.QueryStart), end, 0, "", 0)
-		add(&o.FragmentStart, len(href)-len(u.Href))
-		o.QueryStart = record.Omitted
-		return URL{href, repack(u, &o, record.HostNull)}, dst, true
+		href, dst := build(dst, u.Href, int(q), end, 0, "", 0)
+		add(&f, len(href)-len(u.Href))
+		return URL{href, p.WithQueryFragment(record.Omitted, f)}, dst, true
 	}
 	input := strings.TrimPrefix(value, "?")
 	set := &querySet
@@ -152,13 +159,12 @@ func Search(u URL, value string, dst []byte) (URL, []byte, bool) {
 		return u, dst, false
 	}
 	a := end
-	if o.QueryStart != record.Omitted {
-		a = int(o.QueryStart)
+	if q != record.Omitted {
+		a = int(q)
 	}
 	href, dst := build(dst, u.Href, a, end, '?', input, 0)
-	o.QueryStart = uint32(a)
-	add(&o.FragmentStart, len(href)-len(u.Href))
-	return URL{href, repack(u, &o, record.HostNull)}, dst, true
+	add(&f, len(href)-len(u.Href))
+	return URL{href, p.WithQueryFragment(uint32(a), f)}, dst, true
 }
 
 // Query replaces the query with query, which must hold only bytes the
@@ -178,29 +184,28 @@ func Query(u URL, query string, dst []byte) (URL, []byte, bool) {
 // fragment state keeps as it is. It declines making the fragment of a URL
 // with an opaque path null.
 func Hash(u URL, value string, dst []byte) (URL, []byte, bool) {
-	o := u.P.Offsets()
+	p := u.P
+	q, f := p.QueryStart(), p.FragmentStart()
 	if value == "" {
 		if opaquePath(u) {
 			return u, dst, false
 		}
-		if o.FragmentStart == record.Omitted {
+		if f == record.Omitted {
 			return u, dst, true
 		}
-		href, dst := build(dst, u.Href, int(o.FragmentStart), len(u.Href), 0, "", 0)
-		o.FragmentStart = record.Omitted
-		return URL{href, repack(u, &o, record.HostNull)}, dst, true
+		href, dst := build(dst, u.Href, int(f), len(u.Href), 0, "", 0)
+		return URL{href, p.WithQueryFragment(q, record.Omitted)}, dst, true
 	}
 	input := strings.TrimPrefix(value, "#")
 	if !printable(input, &fragmentSet) {
 		return u, dst, false
 	}
 	a := len(u.Href)
-	if o.FragmentStart != record.Omitted {
-		a = int(o.FragmentStart)
+	if f != record.Omitted {
+		a = int(f)
 	}
 	href, dst := build(dst, u.Href, a, len(u.Href), '#', input, 0)
-	o.FragmentStart = uint32(a)
-	return URL{href, repack(u, &o, record.HostNull)}, dst, true
+	return URL{href, p.WithQueryFragment(q, uint32(a))}, dst, true
 }
 
 // printable reports whether every byte of v is printable ASCII outside
