@@ -77,8 +77,12 @@ FuzzFastSlow ./span -tags=noasm
 FuzzParse ./span
 FuzzParseWithBase ./span
 FuzzEncodingParse ./span
+FuzzCanParseRef ./span
+FuzzCanParseRef ./span -tags=noasm
 FuzzPlainToASCII ./internal/slow
 FuzzSetters ./api
+FuzzSetterSplice ./api
+FuzzSetterSplice ./api -tags=noasm
 FuzzClassify ./internal/asm
 FuzzJoin ./internal/asm
 FuzzProxyForwarding ./httpurl

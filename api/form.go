@@ -2,6 +2,7 @@ package api
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spanurl/spanurl/internal/form"
 	"github.com/spanurl/spanurl/internal/pct"
@@ -44,6 +45,10 @@ func appendParsedForm(output []Pair, input string) []Pair {
 	// 2. Let output be an initially empty list of name-value tuples.
 	// 3. For each byte sequence bytes in sequences:
 	var scratch []byte
+	if output == nil && input != "" {
+		// One allocation for the list: at most one tuple per sequence.
+		output = make([]Pair, 0, strings.Count(input, "&")+1)
+	}
 	for len(input) > 0 {
 		seq := input
 		if i := strings.IndexByte(input, '&'); i >= 0 {
@@ -134,6 +139,11 @@ func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byt
 		// Nothing to encode: the common case of plain ASCII tokens.
 		return append(dst, s...), scratch
 	}
+	if enc == nil && isASCII(s) {
+		// ASCII is its own scalar value string and its own UTF-8: each
+		// byte is written as it is, as "+" (a space) or as %XX.
+		return appendFormASCII(dst, s), scratch
+	}
 	s = usvString(s)
 	scratch = append(scratch[:0], s...)
 	return slow.AppendPercentEncodeAfterEncoding(dst, enc, scratch, &pct.FormURLEncodedSet, true), scratch
@@ -142,6 +152,33 @@ func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byt
 // isFormSafe reports whether no byte of s is in the
 // application/x-www-form-urlencoded percent-encode set (so s is ASCII and
 // has no space).
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// appendFormASCII is the percent-encode after encoding of ASCII s with
+// UTF-8, the application/x-www-form-urlencoded percent-encode set and
+// spaceAsPlus true.
+func appendFormASCII(dst []byte, s string) []byte {
+	const hex = "0123456789ABCDEF"
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ':
+			dst = append(dst, '+')
+		case pct.FormURLEncodedSet.Contains(c):
+			dst = append(dst, '%', hex[c>>4], hex[c&15])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
 func isFormSafe(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if pct.FormURLEncodedSet.Contains(s[i]) {

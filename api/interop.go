@@ -16,7 +16,7 @@ func (u *URL) MarshalText() ([]byte, error) { return []byte(u.url.Href()), nil }
 // MarshalText, and empties the query object's list.
 func (u *URL) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
-		u.url = span.URL{}
+		u.set(span.URL{})
 		u.syncQueryObject("")
 		return nil
 	}
@@ -29,7 +29,7 @@ func (u *URL) AppendTo(dst []byte) []byte { return u.url.AppendTo(dst) }
 
 // Redacted returns the href with the password, if any, replaced by
 // "xxxxx" (see span.URL.Redacted).
-func (u *URL) Redacted() string { return u.url.Redacted() }
+func (u *URL) Redacted() string { return u.view().Redacted() }
 
 // LogValue implements slog.LogValuer: the URL logs as its Redacted href,
 // never with its password. A nil *URL logs as "".
@@ -37,5 +37,5 @@ func (u *URL) LogValue() slog.Value {
 	if u == nil {
 		return slog.StringValue("")
 	}
-	return u.url.LogValue()
+	return u.view().LogValue()
 }

@@ -57,7 +57,7 @@ func OriginOf(v span.URL) Origin {
 
 // OriginValue returns the URL's origin (OriginOf its span.URL). Origin
 // returns its serialization.
-func (u *URL) OriginValue() Origin { return OriginOf(u.url) }
+func (u *URL) OriginValue() Origin { return OriginOf(u.view()) }
 
 // IsZero reports whether o is the zero Origin (not an origin).
 func (o Origin) IsZero() bool { return o.opaque == 0 && o.scheme == "" }

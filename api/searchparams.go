@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SearchParams is the standard's URLSearchParams: an ordered list of
@@ -30,6 +31,9 @@ type SearchParams struct {
 	// url is the standard's URL object: the URL whose query this object
 	// writes on update, or nil when not bound.
 	url *URL
+	// serialized is where update serializes the list before the URL
+	// copies it into its href; it never leaves the object.
+	serialized []byte
 }
 
 // ErrSequenceSize is the error (a TypeError in JavaScript) of
@@ -204,8 +208,10 @@ func (p *SearchParams) update() {
 		return
 	}
 	// 2. Let serializedQuery be the serialization of query's list.
-	// 3-4. (The URL object sets its URL's query, null for "".)
-	p.url.setQueryFromSearchParams(p.String())
+	p.serialized = appendSerializedForm(p.serialized[:0], p.list, nil)
+	// 3-4. (The URL object sets its URL's query, null for "".) The URL
+	// copies the bytes, so a view of them without a copy is enough.
+	p.url.setQueryFromSearchParams(unsafe.String(unsafe.SliceData(p.serialized), len(p.serialized)))
 }
 
 // Size returns the number of pairs (the size getter).
@@ -330,7 +336,17 @@ func (p *SearchParams) Sort() {
 // application/x-www-form-urlencoded serializer with UTF-8. It is "" for an
 // empty list.
 func (p *SearchParams) String() string {
-	return string(appendSerializedForm(nil, p.list, nil))
+	if len(p.list) == 0 {
+		return ""
+	}
+	// Room for the list when nothing needs encoding, the common case; the
+	// string shares the new memory, which nothing writes again.
+	size := 0
+	for _, t := range p.list {
+		size += len(t.Name) + len(t.Value) + 2
+	}
+	b := appendSerializedForm(make([]byte, 0, size), p.list, nil)
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // All returns an iterator over the pairs in list order, as name, value,

@@ -5,15 +5,22 @@ import (
 
 	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/internal/splice"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
 
-// The setters follow the standard's setter steps on a scratch copy of the
-// URL record (see editor): the record is filled from the span.URL, the
-// basic URL parser runs on it with the setter's state override, and the
-// result replaces the URL. A setter that the standard makes a no-op leaves
-// the URL exactly as it was.
+// Each setter runs the standard's steps that return early, then tries its
+// splice (internal/splice): for the common values, those the basic URL
+// parser would keep as they are, the href is rebuilt around the new
+// component in one copy in the object's buffer (buffer.go). Every other
+// value goes to the record-based form of the setter (the set*Record
+// methods), which follows the standard's setter steps on a scratch copy of
+// the URL record (see editor): the record is filled from the span.URL,
+// the basic URL parser runs on it with the setter's state override, and
+// the result replaces the URL. The record-based forms are the oracle the
+// splices are tested against (FuzzSetterSplice). A setter that the
+// standard makes a no-op leaves the URL exactly as it was.
 
 // SetHref is the href setter: it parses value as an absolute URL and, on
 // success, makes it the URL and resets the query object's list from the
@@ -27,11 +34,14 @@ func (u *URL) SetHref(value string) error {
 		return err
 	}
 	// 3. Set this's URL to parsedURL.
-	u.url = parsed
+	u.set(parsed)
 	// 4-6. Empty this's query object's list; if this's URL's query is
-	// non-null, set the list to the result of parsing it.
-	q, _ := u.url.Query()
-	u.syncQueryObject(q)
+	// non-null, set the list to the result of parsing it. (Without a
+	// query object there is no list to set.)
+	if u.query != nil {
+		q, _ := u.url.Query()
+		u.query.setListFromQuery(q)
+	}
 	return nil
 }
 
@@ -40,6 +50,22 @@ func (u *URL) SetHref(value string) error {
 // scheme cannot become non-special nor the reverse, and an invalid scheme
 // changes nothing.
 func (u *URL) SetProtocol(value string) {
+	if !u.setProtocolSplice(value) {
+		u.setProtocolRecord(value)
+	}
+}
+
+// setProtocolSplice runs SetProtocol when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setProtocolSplice(value string) bool {
+	if u.url.IsZero() {
+		return true
+	}
+	return u.splice(splice.Protocol, value)
+}
+
+// setProtocolRecord is SetProtocol on the URL record.
+func (u *URL) setProtocolRecord(value string) {
 	if u.url.IsZero() {
 		return
 	}
@@ -52,6 +78,22 @@ func (u *URL) SetProtocol(value string) {
 // UTF-8 percent-encoded with the userinfo percent-encode set, unless the
 // URL cannot have a username/password/port.
 func (u *URL) SetUsername(value string) {
+	if !u.setUsernameSplice(value) {
+		u.setUsernameRecord(value)
+	}
+}
+
+// setUsernameSplice runs SetUsername when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setUsernameSplice(value string) bool {
+	if u.cannotHaveUsernamePasswordPort() {
+		return true
+	}
+	return u.splice(splice.Username, value)
+}
+
+// setUsernameRecord is SetUsername on the URL record.
+func (u *URL) setUsernameRecord(value string) {
 	// 1. If this's URL cannot have a username/password/port, then return.
 	if u.cannotHaveUsernamePasswordPort() {
 		return
@@ -66,6 +108,22 @@ func (u *URL) SetUsername(value string) {
 // UTF-8 percent-encoded with the userinfo percent-encode set, unless the
 // URL cannot have a username/password/port.
 func (u *URL) SetPassword(value string) {
+	if !u.setPasswordSplice(value) {
+		u.setPasswordRecord(value)
+	}
+}
+
+// setPasswordSplice runs SetPassword when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setPasswordSplice(value string) bool {
+	if u.cannotHaveUsernamePasswordPort() {
+		return true
+	}
+	return u.splice(splice.Password, value)
+}
+
+// setPasswordRecord is SetPassword on the URL record.
+func (u *URL) setPasswordRecord(value string) {
 	// 1. If this's URL cannot have a username/password/port, then return.
 	if u.cannotHaveUsernamePasswordPort() {
 		return
@@ -81,6 +139,22 @@ func (u *URL) SetPassword(value string) {
 // the port (a value without a port keeps the port). A URL with an opaque
 // path is unchanged.
 func (u *URL) SetHost(value string) {
+	if !u.setHostSplice(value) {
+		u.setHostRecord(value)
+	}
+}
+
+// setHostSplice runs SetHost when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setHostSplice(value string) bool {
+	if u.url.IsZero() || u.url.HasOpaquePath() {
+		return true
+	}
+	return u.splice(spliceHost, value)
+}
+
+// setHostRecord is SetHost on the URL record.
+func (u *URL) setHostRecord(value string) {
 	// 1. If this's URL has an opaque path, then return.
 	if u.url.IsZero() || u.url.HasOpaquePath() {
 		return
@@ -93,6 +167,22 @@ func (u *URL) SetHost(value string) {
 // SetHostname is the hostname setter: like SetHost with hostname state as
 // state override, so a value with a port changes nothing.
 func (u *URL) SetHostname(value string) {
+	if !u.setHostnameSplice(value) {
+		u.setHostnameRecord(value)
+	}
+}
+
+// setHostnameSplice runs SetHostname when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setHostnameSplice(value string) bool {
+	if u.url.IsZero() || u.url.HasOpaquePath() {
+		return true
+	}
+	return u.splice(spliceHostname, value)
+}
+
+// setHostnameRecord is SetHostname on the URL record.
+func (u *URL) setHostnameRecord(value string) {
 	// 1. If this's URL has an opaque path, then return.
 	if u.url.IsZero() || u.url.HasOpaquePath() {
 		return
@@ -107,6 +197,22 @@ func (u *URL) SetHostname(value string) {
 // null; no digits or a port above 65535 changes nothing). A URL that
 // cannot have a username/password/port is unchanged.
 func (u *URL) SetPort(value string) {
+	if !u.setPortSplice(value) {
+		u.setPortRecord(value)
+	}
+}
+
+// setPortSplice runs SetPort when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setPortSplice(value string) bool {
+	if u.cannotHaveUsernamePasswordPort() {
+		return true
+	}
+	return u.splice(splice.Port, value)
+}
+
+// setPortRecord is SetPort on the URL record.
+func (u *URL) setPortRecord(value string) {
 	// 1. If this's URL cannot have a username/password/port, then return.
 	if u.cannotHaveUsernamePasswordPort() {
 		return
@@ -126,6 +232,22 @@ func (u *URL) SetPort(value string) {
 // parses value with the URL and path start state as state override. A URL
 // with an opaque path is unchanged.
 func (u *URL) SetPathname(value string) {
+	if !u.setPathnameSplice(value) {
+		u.setPathnameRecord(value)
+	}
+}
+
+// setPathnameSplice runs SetPathname when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setPathnameSplice(value string) bool {
+	if u.url.IsZero() || u.url.HasOpaquePath() {
+		return true
+	}
+	return u.splice(splice.Pathname, value)
+}
+
+// setPathnameRecord is SetPathname on the URL record.
+func (u *URL) setPathnameRecord(value string) {
 	// 1. If this's URL has an opaque path, then return.
 	if u.url.IsZero() || u.url.HasOpaquePath() {
 		return
@@ -141,6 +263,28 @@ func (u *URL) SetPathname(value string) {
 // value without a leading "?" is percent-encoded into the query. The query
 // object's list follows.
 func (u *URL) SetSearch(value string) {
+	if !u.setSearchSplice(value) {
+		u.setSearchRecord(value)
+	}
+}
+
+// setSearchSplice runs SetSearch when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setSearchSplice(value string) bool {
+	if u.url.IsZero() {
+		return true
+	}
+	if !u.splice(splice.Search, value) {
+		return false
+	}
+	// Step 6 (or 2 for ""): the list is the parsing of the input, which is
+	// ASCII here, so already a USVString.
+	u.syncQueryObject(strings.TrimPrefix(value, "?"))
+	return true
+}
+
+// setSearchRecord is SetSearch on the URL record.
+func (u *URL) setSearchRecord(value string) {
 	if u.url.IsZero() {
 		return
 	}
@@ -168,6 +312,22 @@ func (u *URL) SetSearch(value string) {
 // SetHash is the hash setter: "" sets the fragment to null; otherwise
 // value without a leading "#" is percent-encoded into the fragment.
 func (u *URL) SetHash(value string) {
+	if !u.setHashSplice(value) {
+		u.setHashRecord(value)
+	}
+}
+
+// setHashSplice runs SetHash when it returns early or its splice takes value,
+// and reports whether it did.
+func (u *URL) setHashSplice(value string) bool {
+	if u.url.IsZero() {
+		return true
+	}
+	return u.splice(splice.Hash, value)
+}
+
+// setHashRecord is SetHash on the URL record.
+func (u *URL) setHashRecord(value string) {
 	if u.url.IsZero() {
 		return
 	}
@@ -194,4 +354,14 @@ func (u *URL) cannotHaveUsernamePasswordPort() bool {
 	}
 	k := u.url.HostKind()
 	return k == record.HostNull || k == record.HostEmpty || u.url.Scheme() == "file"
+}
+
+// spliceHost and spliceHostname are splice.Host for the host and hostname
+// setters.
+func spliceHost(v splice.URL, value string, buf []byte) (splice.URL, []byte, bool) {
+	return splice.Host(v, value, false, buf)
+}
+
+func spliceHostname(v splice.URL, value string, buf []byte) (splice.URL, []byte, bool) {
+	return splice.Host(v, value, true, buf)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/spanurl/spanurl/internal/slow"
+	"github.com/spanurl/spanurl/internal/splice"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -22,7 +23,13 @@ import (
 type URL struct {
 	url   span.URL
 	query *SearchParams // the query object, made on the first SearchParams call
-	ed    *editor       // the setters' scratch state, made on the first setter call
+	ed    *editor       // the setters' scratch state, made on the first slow setter call
+
+	// buf is where the spliced setters build the href (see buffer.go):
+	// inBuf says the href is in it, bufLive that a string over it may be
+	// reachable from outside u, so that it is never written again.
+	buf            []byte
+	inBuf, bufLive bool
 }
 
 // editor is what the setters reuse between calls: the basic URL parser and
@@ -97,13 +104,24 @@ func ParseURL(input string, base ...string) *URL {
 }
 
 // CanParse is URL.canParse(input, base): whether NewURL would succeed.
-// More than one base reports false.
+// More than one base reports false. It builds no URL: with a base that is
+// already its own serialization, as a page's URL is, and an input the
+// fast path takes, it allocates nothing.
 func CanParse(input string, base ...string) bool {
-	if len(base) == 0 {
+	switch len(base) {
+	case 0:
 		return span.CanParse(input)
+	case 1:
+	default:
+		return false
 	}
-	_, err := apiURLParser(input, base)
-	return err == nil
+	// API URL parser 2.1-2.2: parsedBase, or failure.
+	parsedBase, err := span.Parse(base[0])
+	if err != nil {
+		return false
+	}
+	// 3. The basic URL parser on url with parsedBase, here only validated.
+	return parsedBase.CanParse(input)
 }
 
 // FromSpan returns a new URL object initialized with the URL v. The zero
@@ -112,7 +130,7 @@ func FromSpan(v span.URL) *URL { return &URL{url: v} }
 
 // Span returns the URL as a span.URL value: immutable, comparable, and
 // safe to keep and share after u changes.
-func (u *URL) Span() span.URL { return u.url }
+func (u *URL) Span() span.URL { return u.view() }
 
 // Equal reports whether u and other are equal URLs (URL equivalence),
 // ignoring fragments when excludeFragments is set. A nil URL equals
@@ -121,17 +139,17 @@ func (u *URL) Equal(other *URL, excludeFragments bool) bool {
 	if u == nil || other == nil {
 		return false
 	}
-	return u.url.Equal(other.url, excludeFragments)
+	return u.url.Equal(other.url, excludeFragments) // keeps no string
 }
 
 // Href is the href getter: the URL's serialization.
-func (u *URL) Href() string { return u.url.Href() }
+func (u *URL) Href() string { return u.view().Href() }
 
 // String returns the href (the stringifier).
-func (u *URL) String() string { return u.url.Href() }
+func (u *URL) String() string { return u.view().Href() }
 
 // ToJSON is toJSON(): the href.
-func (u *URL) ToJSON() string { return u.url.Href() }
+func (u *URL) ToJSON() string { return u.view().Href() }
 
 // MarshalJSON encodes the URL as its href, a JSON string.
 func (u *URL) MarshalJSON() ([]byte, error) { return json.Marshal(u.url.Href()) }
@@ -157,18 +175,18 @@ func (u *URL) Origin() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Origin()
+	return u.view().Origin()
 }
 
 // Protocol is the protocol getter: the scheme followed by ":".
-func (u *URL) Protocol() string { return u.url.Protocol() }
+func (u *URL) Protocol() string { return u.view().Protocol() }
 
 // Username is the username getter.
 func (u *URL) Username() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Username()
+	return u.view().Username()
 }
 
 // Password is the password getter.
@@ -176,7 +194,7 @@ func (u *URL) Password() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Password()
+	return u.view().Password()
 }
 
 // Host is the host getter: the serialized host and, with a port, ":" and
@@ -185,7 +203,7 @@ func (u *URL) Host() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Host()
+	return u.view().Host()
 }
 
 // Hostname is the hostname getter: the serialized host, "" when null.
@@ -193,7 +211,7 @@ func (u *URL) Hostname() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Hostname()
+	return u.view().Hostname()
 }
 
 // Port is the port getter: the port in decimal, "" when null.
@@ -201,7 +219,7 @@ func (u *URL) Port() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Port()
+	return u.view().Port()
 }
 
 // Pathname is the pathname getter: the URL path serialized.
@@ -209,7 +227,7 @@ func (u *URL) Pathname() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Pathname()
+	return u.view().Pathname()
 }
 
 // Search is the search getter: "?" and the query, "" when the query is
@@ -218,7 +236,7 @@ func (u *URL) Search() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Search()
+	return u.view().Search()
 }
 
 // Hash is the hash getter: "#" and the fragment, "" when the fragment is
@@ -227,7 +245,7 @@ func (u *URL) Hash() string {
 	if u.url.IsZero() {
 		return ""
 	}
-	return u.url.Hash()
+	return u.view().Hash()
 }
 
 // SearchParams is the searchParams getter: the URL's query object, the
@@ -239,7 +257,7 @@ func (u *URL) SearchParams() *SearchParams {
 	if u.query == nil {
 		// Initialize steps 1, 3-5: query is the URL's query, or "" when null;
 		// a new URLSearchParams initialized with query, whose URL object is u.
-		q, _ := u.url.Query()
+		q, _ := u.view().Query() // the list may hold substrings of q
 		u.query = newBoundSearchParams(u, q)
 	}
 	return u.query
@@ -247,9 +265,14 @@ func (u *URL) SearchParams() *SearchParams {
 
 // setQueryFromSearchParams runs the URLSearchParams "update" steps 3-4 for
 // u: serializedQuery "" sets the query to null, otherwise to
-// serializedQuery.
+// serializedQuery. The query is written into the href without parsing the
+// URL again (splice.Query), unless the URL has an opaque path and the
+// query becomes null; serializedQuery is only read during the call.
 func (u *URL) setQueryFromSearchParams(serializedQuery string) {
 	if u.url.IsZero() {
+		return
+	}
+	if u.splice(splice.Query, serializedQuery) {
 		return
 	}
 	r := u.record()
@@ -287,7 +310,7 @@ func (u *URL) commit() bool {
 		return false
 	}
 	if v.Href() != u.url.Href() {
-		u.url = v
+		u.set(v)
 	}
 	return true
 }

@@ -34,8 +34,9 @@ func parseSlow(input string) (URL, error) {
 // scratch is what a slow-path parse reuses: the parser's buffers and a
 // record to hold a base URL.
 type scratch struct {
-	slow slow.Parser
-	base record.URL
+	slow  slow.Parser
+	base  record.URL
+	valid fast.Buffer // (URL).CanParse's, for a scheme-relative reference
 }
 
 // scratches caches scratch between calls of the package-level functions:
@@ -112,6 +113,50 @@ type ValidationErrors struct {
 // Len returns how many validation errors the parse met: those in List
 // and those omitted.
 func (v ValidationErrors) Len() int { return len(v.List) + v.Omitted }
+
+// CanParse reports whether ref resolves against base, like
+// URL.canParse(ref, base), without building the result: the fast path
+// only validates, and the slow path runs the parser without serializing
+// its record, so nothing is allocated. A zero base means no base.
+func (base URL) CanParse(ref string) bool {
+	if base.IsZero() {
+		return CanParse(ref)
+	}
+	if len(ref) >= 2 && ref[0] == '/' && ref[1] == '/' {
+		return base.canParseSchemeRelative(ref)
+	}
+	buf := fast.Buffer{ValidateOnly: true}
+	if _, _, ok := fast.Resolve(base.href, base.p, ref, &buf); ok {
+		return true
+	}
+	return base.canParseSlow(ref)
+}
+
+// canParseSchemeRelative is (URL).CanParse for a reference starting with
+// "//", which the fast path writes after the base's scheme into the
+// Buffer's memory before it validates: a pooled Buffer keeps that memory
+// between calls.
+func (base URL) canParseSchemeRelative(ref string) bool {
+	sc := getScratch()
+	defer scratches.Put(sc)
+	sc.valid.ValidateOnly = true
+	if _, _, ok := fast.Resolve(base.href, base.p, ref, &sc.valid); ok {
+		return true
+	}
+	base.toRecord(&sc.base)
+	_, err := sc.slow.Parse(ref, &sc.base, nil)
+	return err == nil
+}
+
+// canParseSlow is (URL).CanParse's slow path, a function of its own for
+// the reason Parse's is.
+func (base URL) canParseSlow(ref string) bool {
+	sc := getScratch()
+	defer scratches.Put(sc)
+	base.toRecord(&sc.base)
+	_, err := sc.slow.Parse(ref, &sc.base, nil)
+	return err == nil
+}
 
 // ParseWithErrors parses input against base (zero for none) and also
 // returns the validation errors the parser met (the first

@@ -417,6 +417,130 @@ int default_procs() {
   return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+
+// ---- the URL API's kernels (issue 32; api_test.go has spanurl's side) ----
+
+// run_api runs the setter, SetHref, can-parse and URLSearchParams kernels
+// under the names api_test.go gives spanurl's. The Set workloads have a
+// second level (the attribute), so -bench selects them by the first level
+// only ("Set", "SetWarm").
+void run_api(const std::string& dir, const Manifest& manifest, const Filter& filter, const Goal& goal,
+             const std::string& suffix) {
+  auto name = [&](const std::string& workload) { return "Benchmark" + workload + "/ada" + suffix; };
+  auto lines_loop = [&](const std::string& workload, const Lines& l, auto op) {
+    const auto& in = l.corpus.items;
+    auto body = [&](uint64_t n) {
+      uint64_t s = 0;
+      size_t i = 0;
+      const size_t len = in.size();
+      for (uint64_t k = 0; k < n; k++) {
+        s += op(in[i], k);
+        if (++i == len) i = 0;
+      }
+      return s;
+    };
+    report(name(workload), measure(body, goal), l.avg_bytes);
+  };
+  struct Setter {
+    const char* name;
+    void (*set)(ada::url_aggregator&, std::string_view);
+    std::string_view values[2];
+  };
+  const Setter setters[] = {
+      {"Pathname", [](ada::url_aggregator& u, std::string_view v) { u.set_pathname(v); }, {"/x/y", "/a/b/c"}},
+      {"Search", [](ada::url_aggregator& u, std::string_view v) { u.set_search(v); }, {"?a=b", "?q=1&r=2"}},
+      {"Host", [](ada::url_aggregator& u, std::string_view v) { u.set_host(v); },
+       {"example.org", "backend.example.net"}},
+      {"Hash", [](ada::url_aggregator& u, std::string_view v) { u.set_hash(v); }, {"#top", "#section-2"}},
+      {"Port", [](ada::url_aggregator& u, std::string_view v) { u.set_port(v); }, {"8080", "9443"}},
+  };
+  bool sets = filter.match("APIParse") || filter.match("Set") || filter.match("SetWarm") ||
+              filter.match("SetHref") || filter.match("SearchParams");
+  if (sets) {
+    const Lines absolute = load_lines(dir, manifest, "absolute");
+    if (filter.match("APIParse"))
+      lines_loop("APIParse", absolute, [](std::string_view s, uint64_t) -> uint64_t {
+        auto u = ada::parse<ada::url_aggregator>(s);
+        return u ? u->get_href().size() : 1;
+      });
+    if (filter.match("Set"))
+      for (const auto& st : setters)
+        lines_loop(std::string("Set/") + st.name, absolute, [&](std::string_view s, uint64_t) -> uint64_t {
+          auto u = ada::parse<ada::url_aggregator>(s);
+          if (!u) return 1;
+          st.set(*u, st.values[0]);
+          return u->get_href().size();
+        });
+    if (filter.match("SetWarm"))
+      for (const auto& st : setters) {
+        std::vector<ada::url_aggregator> urls;
+        urls.reserve(absolute.corpus.items.size());
+        for (auto s : absolute.corpus.items)
+          if (auto u = ada::parse<ada::url_aggregator>(s)) urls.push_back(*u);
+        auto body = [&](uint64_t n) {
+          size_t i = 0;
+          const size_t len = urls.size();
+          for (uint64_t k = 0; k < n; k++) {
+            st.set(urls[i], st.values[k & 1]);
+            if (++i == len) i = 0;
+          }
+          return uint64_t(urls[0].get_href().size());
+        };
+        report(name(std::string("SetWarm/") + st.name), measure(body, goal), absolute.avg_bytes);
+      }
+    if (filter.match("SetHref")) {
+      auto u = *ada::parse<ada::url_aggregator>("https://example.com/");
+      lines_loop("SetHref", absolute, [&](std::string_view s, uint64_t) -> uint64_t {
+        if (!u.set_href(s)) return 1;
+        return u.get_href().size();
+      });
+    }
+    if (filter.match("SearchParams")) {
+      // The query of each line, as api_test.go gives it ("" when none).
+      std::vector<std::string> queries;
+      queries.reserve(absolute.corpus.items.size());
+      for (auto s : absolute.corpus.items) {
+        auto u = ada::parse<ada::url_aggregator>(s);
+        std::string q;
+        if (u && u->has_search()) q = std::string(u->get_search()).substr(u->get_search().empty() ? 0 : 1);
+        queries.push_back(q);
+      }
+      auto body = [&](uint64_t n) {
+        uint64_t s = 0;
+        size_t i = 0;
+        const size_t len = queries.size();
+        for (uint64_t k = 0; k < n; k++) {
+          ada::url_search_params p(queries[i]);
+          p.sort();
+          s += p.to_string().size();
+          if (++i == len) i = 0;
+        }
+        return s;
+      };
+      report(name("SearchParams"), measure(body, goal), absolute.avg_bytes);
+    }
+  }
+  if (filter.match("CanParseMessy"))
+    lines_loop("CanParseMessy", load_lines(dir, manifest, "messy"),
+               [](std::string_view s, uint64_t) -> uint64_t { return ada::can_parse(s); });
+  if (filter.match("CanParseBase")) {
+    const Refs r = load_refs(dir, manifest, "requests");
+    const auto& refs = r.refs.items;
+    std::vector<std::string_view> bases(r.bases.begin(), r.bases.end());
+    auto body = [&](uint64_t n) {
+      uint64_t s = 0;
+      size_t i = 0;
+      const size_t len = refs.size();
+      for (uint64_t k = 0; k < n; k++) {
+        s += ada::can_parse(refs[i], &bases[r.base[i]]);
+        if (++i == len) i = 0;
+      }
+      return s;
+    };
+    report(name("CanParseBase"), measure(body, goal), r.avg_bytes);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -609,5 +733,6 @@ int main(int argc, char** argv) {
     });
   run_patterns("PatternTest", false);
   run_patterns("PatternExec", true);
+  run_api(dir, manifest, filter, goal, suffix);
   return 0;
 }

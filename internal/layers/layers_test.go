@@ -25,7 +25,7 @@ const modulePath = "github.com/spanurl/spanurl"
 var table = [][]string{
 	0: {"record", "internal/asm", "internal/uts46", "internal/pct", "internal/mask", "internal/jsonstr", "internal/apipin", "internal/lineartest", "internal/testvectors"},
 	1: {"internal/offsets", "internal/form"},
-	2: {"internal/fast", "internal/slow"},
+	2: {"internal/fast", "internal/slow", "internal/splice"},
 	3: {"span"},
 	4: {"api"},
 	5: {"httpurl", "fileurl"},

@@ -1,0 +1,81 @@
+package api
+
+import (
+	"unsafe"
+
+	"github.com/spanurl/spanurl/internal/splice"
+	"github.com/spanurl/spanurl/span"
+)
+
+// A URL object builds the hrefs of its spliced setters (internal/splice)
+// in a buffer of its own, which it writes again on the next setter instead
+// of allocating, as long as no string over that buffer is reachable from
+// outside the object: a string in Go must never change. Every method that
+// hands out the URL, a getter's substring of it or something built over it
+// (Span, Href, the component getters, the query object's list, an origin)
+// marks the buffer live first; a live buffer is never written again, and
+// the next splice builds in new memory, which becomes the object's buffer.
+// A URL set again and again and read only when it is done thus allocates
+// nothing once its buffer has grown, and one that is read after every set
+// allocates its new href, as a URL value built afresh does.
+
+// The conversions span registered (see internal/splice).
+var (
+	toSpan   func(splice.URL) span.URL
+	fromSpan func(span.URL) splice.URL
+)
+
+func init() {
+	to, from := splice.Conversions()
+	toSpan = to.(func(splice.URL) span.URL)
+	fromSpan = from.(func(span.URL) splice.URL)
+}
+
+// view returns u's URL for a caller that may keep it or a string in it,
+// marking the buffer live when the href is in it.
+func (u *URL) view() span.URL {
+	if u.inBuf {
+		u.bufLive = true
+	}
+	return u.url
+}
+
+// spliceBuf returns the memory a splice may build in: u's buffer, or when
+// a string over it may be reachable an empty non-nil slice (which makes
+// the splice allocate with room to grow).
+func (u *URL) spliceBuf() []byte {
+	if u.bufLive || u.buf == nil {
+		return []byte{}
+	}
+	return u.buf
+}
+
+// splice runs one of internal/splice's functions on u's URL and, when it
+// takes the value, makes the result u's URL and reports true.
+func (u *URL) splice(f func(splice.URL, string, []byte) (splice.URL, []byte, bool), value string) bool {
+	v, buf, ok := f(fromSpan(u.url), value, u.spliceBuf())
+	if !ok {
+		return false
+	}
+	u.adopt(v, buf)
+	return true
+}
+
+// adopt makes v, built in buf (or unchanged), u's URL.
+func (u *URL) adopt(v splice.URL, buf []byte) {
+	if len(buf) > 0 && len(v.Href) > 0 && unsafe.StringData(v.Href) == unsafe.SliceData(buf) {
+		u.buf, u.inBuf, u.bufLive = buf, true, false
+	}
+	u.url = toSpan(v)
+}
+
+// set makes v, which is not in u's buffer, u's URL.
+func (u *URL) set(v span.URL) {
+	u.url = v
+	if u.inBuf {
+		u.inBuf = false
+		if u.bufLive {
+			u.buf, u.bufLive = nil, false
+		}
+	}
+}

@@ -1,0 +1,264 @@
+package api
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/offsets"
+	"github.com/spanurl/spanurl/internal/splice"
+	"github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/span"
+)
+
+// spliceSetterNames is the order in which an operation byte (mod len)
+// picks a setter in FuzzSetterSplice.
+var spliceSetterNames = []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "searchParams"}
+
+// spliceSetters run a setter's early returns and its splice only, and
+// report whether they did (false: the value needs the record).
+var spliceSetters = map[string]func(u *URL, v string) bool{
+	"protocol": (*URL).setProtocolSplice,
+	"username": (*URL).setUsernameSplice,
+	"password": (*URL).setPasswordSplice,
+	"host":     (*URL).setHostSplice,
+	"hostname": (*URL).setHostnameSplice,
+	"port":     (*URL).setPortSplice,
+	"pathname": (*URL).setPathnameSplice,
+	"search":   (*URL).setSearchSplice,
+	"hash":     (*URL).setHashSplice,
+	// The URLSearchParams update: v is written as the serialized list.
+	"searchParams": func(u *URL, v string) bool {
+		return u.url.IsZero() || u.splice(splice.Query, v)
+	},
+}
+
+// recordSetters are the oracle: the setters on the URL record.
+var recordSetters = map[string]func(u *URL, v string){
+	"protocol": (*URL).setProtocolRecord,
+	"username": (*URL).setUsernameRecord,
+	"password": (*URL).setPasswordRecord,
+	"host":     (*URL).setHostRecord,
+	"hostname": (*URL).setHostnameRecord,
+	"port":     (*URL).setPortRecord,
+	"pathname": (*URL).setPathnameRecord,
+	"search":   (*URL).setSearchRecord,
+	"hash":     (*URL).setHashRecord,
+	"searchParams": func(u *URL, v string) {
+		if u.url.IsZero() {
+			return
+		}
+		r := u.record()
+		r.Query = append(r.Query[:0], v...)
+		r.HasQuery = v != ""
+		u.commit()
+	},
+}
+
+// spliceStep applies one setter to fast (public setter: splice or
+// record) and to slow (record only) and fails when they differ: the
+// href, the packed offsets with host kind and flags (span.URL ==), the
+// offsets' consistency, and the query objects' lists. It reads the URLs
+// without marking their buffers live, so that the next step edits in
+// place.
+func spliceStep(t *testing.T, fast, slow *URL, name, value string) {
+	t.Helper()
+	before := fast.url
+	took := spliceSetters[name](fast, value)
+	if !took && fast.url != before {
+		t.Fatalf("%s(%q) on %q: declined but changed the URL to %q", name, value, before.Href(), fast.url.Href())
+	}
+	if !took {
+		if name == "searchParams" {
+			recordSetters[name](fast, value)
+		} else {
+			setters[name](fast, value)
+		}
+	}
+	recordSetters[name](slow, value)
+	if name == "search" {
+		// The record-based search setter leaves the list to SetSearch.
+		slow.syncQueryObject(usvString(trimQuestion(value)))
+	}
+	if fast.url != slow.url {
+		t.Fatalf("%s(%q) on %q (spliced %v):\n got %q %+v kind %v\nwant %q %+v kind %v", name, value, before.Href(), took,
+			fast.url.Href(), fast.url.Offsets(), fast.url.HostKind(), slow.url.Href(), slow.url.Offsets(), slow.url.HostKind())
+	}
+	if msg := offsets.Check(fast.url.Offsets(), fast.url.Href()); msg != "" {
+		t.Fatalf("%s(%q) on %q: %q: %s", name, value, before.Href(), fast.url.Href(), msg)
+	}
+	if fast.query != nil && fast.query.String() != slow.query.String() {
+		t.Fatalf("%s(%q) on %q: query object %q, want %q", name, value, before.Href(), fast.query.String(), slow.query.String())
+	}
+}
+
+func trimQuestion(v string) string {
+	if v != "" && v[0] == '?' {
+		return v[1:]
+	}
+	return v
+}
+
+// checkSplice runs two setters in a row on href through both paths.
+func checkSplice(t *testing.T, href string, op1 uint8, v1 string, op2 uint8, v2 string) {
+	t.Helper()
+	u := ParseURL(href)
+	if u == nil {
+		return
+	}
+	checkWith(t, u.Span(), spliceSetterNames[op1%uint8(len(spliceSetterNames))], v1)
+	fast, slow := FromSpan(u.Span()), FromSpan(u.Span())
+	if op1&0x80 != 0 {
+		fast.SearchParams()
+		slow.SearchParams()
+	}
+	n := uint8(len(spliceSetterNames))
+	spliceStep(t, fast, slow, spliceSetterNames[op1%n], v1)
+	spliceStep(t, fast, slow, spliceSetterNames[op2%n], v2)
+}
+
+// withMethods are span.URL's With methods by the setter they follow.
+var withMethods = map[string]func(u span.URL, v string) (span.URL, bool){
+	"pathname": span.URL.WithPathname,
+	"search":   span.URL.WithSearch,
+	"hash":     span.URL.WithHash,
+	"host":     span.URL.WithHost,
+	"port":     span.URL.WithPort,
+}
+
+// checkWith checks a With method against the record-based setter: when
+// it applies the value, its URL is the setter's; otherwise it is start.
+// WithoutCredentials is checked against the username and password
+// setters given "".
+func checkWith(t *testing.T, start span.URL, name, value string) {
+	t.Helper()
+	want := FromSpan(start)
+	want.setUsernameRecord("")
+	want.setPasswordRecord("")
+	if got := start.WithoutCredentials(); got != want.url {
+		t.Fatalf("WithoutCredentials on %q: %q, want %q", start.Href(), got.Href(), want.url.Href())
+	}
+	with, ok := withMethods[name]
+	if !ok {
+		return
+	}
+	got, applied := with(start, value)
+	if !applied {
+		if got != start {
+			t.Fatalf("With %s(%q) on %q: not applied but %q", name, value, start.Href(), got.Href())
+		}
+		return
+	}
+	want = FromSpan(start)
+	recordSetters[name](want, value)
+	if got != want.url {
+		t.Fatalf("With %s(%q) on %q: %q, want %q", name, value, start.Href(), got.Href(), want.url.Href())
+	}
+}
+
+// FuzzSetterSplice is the invariant of the spliced setters: whenever a
+// setter's splice takes a value, the URL is exactly what the record-based
+// setter makes of it (href, offsets, host kind, flags, query object), on
+// a fresh object and on one whose buffer the first setter filled. The
+// span.URL With methods are held to the same setters (checkWith).
+func FuzzSetterSplice(f *testing.F) {
+	for _, s := range spliceSeeds(f) {
+		f.Add(s.href, s.op1, s.v1, s.op2, s.v2)
+	}
+	f.Fuzz(checkSplice)
+}
+
+type spliceSeed struct {
+	href string
+	op1  uint8
+	v1   string
+	op2  uint8
+	v2   string
+}
+
+// spliceValues are values each setter is tried with on corpus URLs.
+var spliceValues = map[string][]string{
+	"protocol":     {"https", "http", "ws", "sc", "ftp:", "file"},
+	"username":     {"user", "", "a%20b", "u@"},
+	"password":     {"pass", "", "p:w"},
+	"host":         {"example.org", "a-b.c", "x.1", "h:8080", "[::1]", "xn--nxa"},
+	"hostname":     {"example.org", "EXAMPLE.org", "h/p", "h?q"},
+	"port":         {"8080", "", "80", "443", "0", "65536", "12x"},
+	"pathname":     {"/x/y", "", "x", "/a/../b", "/%2e/", "//p", "/a b"},
+	"search":       {"?a=b", "", "?", "a'b", "#x"},
+	"hash":         {"#frag", "", "#", "a`b", "a#b"},
+	"searchParams": {"a=b&c=d", "", "x=%20"},
+}
+
+// spliceSeeds are the setters' web-platform tests and corpus URLs with
+// the values above.
+func spliceSeeds(t testing.TB) []spliceSeed {
+	var seeds []spliceSeed
+	index := map[string]uint8{}
+	for i, n := range spliceSetterNames {
+		index[n] = uint8(i)
+	}
+	if data, err := os.ReadFile(filepath.Join(testvectors.WPTDir(t), "setters_tests.json")); err == nil {
+		var file map[string]json.RawMessage
+		if err := json.Unmarshal(data, &file); err != nil {
+			t.Fatal(err)
+		}
+		for attr, raw := range file {
+			op, ok := index[attr]
+			if !ok {
+				continue
+			}
+			var tests []setterTest
+			if json.Unmarshal(raw, &tests) != nil {
+				continue
+			}
+			for _, tc := range tests {
+				seeds = append(seeds, spliceSeed{tc.Href, op, tc.NewValue, op, tc.NewValue})
+			}
+		}
+	}
+	file, err := os.Open(filepath.Join(testvectors.DatasetsDir(t), "absolute.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	sc.Buffer(nil, 1<<20)
+	for line := 0; sc.Scan(); line++ {
+		if line%997 != 0 {
+			continue
+		}
+		for op, name := range spliceSetterNames {
+			vs := spliceValues[name]
+			seeds = append(seeds, spliceSeed{sc.Text(), uint8(op) | 0x80, vs[line%len(vs)], uint8(line) % 10, vs[0]})
+		}
+	}
+	return seeds
+}
+
+// TestSetterSpliceDatasets runs every setter with each of its values on a
+// sample of the corpus and on the setters' web-platform tests, through
+// the splice and the record.
+func TestSetterSpliceDatasets(t *testing.T) {
+	n := 0
+	for _, s := range spliceSeeds(t) {
+		checkSplice(t, s.href, s.op1, s.v1, s.op2, s.v2)
+		n++
+	}
+	hrefs := []string{"https://u:p@example.com:8080/a/b?q=1#f", "sc://h/p?q#f", "http://[::1]/", "sc:opaque ?q#f", "http://1.2.3.4/", "sc:/p", "non-spec:/.//p", "file:///C:/x"}
+	for _, h := range hrefs {
+		for op1, name1 := range spliceSetterNames {
+			for _, v1 := range spliceValues[name1] {
+				for op2, name2 := range spliceSetterNames {
+					for _, v2 := range spliceValues[name2] {
+						checkSplice(t, h, uint8(op1)|0x80, v1, uint8(op2), v2)
+						n++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d setter pairs", n)
+}

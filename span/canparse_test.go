@@ -1,0 +1,90 @@
+package span_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/span"
+)
+
+// checkCanParse fails when base.CanParse(ref) is not whether base.Parse
+// succeeds.
+func checkCanParse(t *testing.T, base span.URL, ref string) {
+	t.Helper()
+	_, err := base.Parse(ref)
+	if got := base.CanParse(ref); got != (err == nil) {
+		t.Fatalf("%q.CanParse(%q) = %v, but Parse gives error %v", base.Href(), ref, got, err)
+	}
+}
+
+// TestCanParseRefDatasets holds (URL).CanParse to (URL).Parse on every
+// reference of relative.tsv and requests.txt and on the inputs of
+// messy.txt against a few bases.
+func TestCanParseRefDatasets(t *testing.T) {
+	dir := testvectors.DatasetsDir(t)
+	others := []span.URL{span.MustParse("https://example.com/a/b?q#f"), span.MustParse("sc://h/p"), span.MustParse("file:///C:/x/y"), span.MustParse("data:,x")}
+	for _, name := range []string{"relative.tsv", "requests.txt", "messy.txt"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		bases := map[string]span.URL{}
+		for line := 0; sc.Scan(); line++ {
+			ref, baseStr, _ := strings.Cut(sc.Text(), "\t")
+			switch name {
+			case "requests.txt":
+				if baseStr == "" {
+					baseStr = "localhost"
+				}
+				baseStr = "http://" + baseStr + "/"
+			case "messy.txt":
+				checkCanParse(t, others[line%len(others)], ref)
+				continue
+			}
+			b, ok := bases[baseStr]
+			if !ok {
+				if b, err = span.Parse(baseStr); err != nil {
+					continue
+				}
+				bases[baseStr] = b
+			}
+			checkCanParse(t, b, ref)
+		}
+		f.Close()
+	}
+}
+
+// FuzzCanParseRef holds (URL).CanParse to (URL).Parse.
+func FuzzCanParseRef(f *testing.F) {
+	for _, s := range [][2]string{
+		{"https://example.com/a/b", "../c?d#e"}, {"https://example.com/", "//other.org:8080/x"},
+		{"sc://h/p", "q"}, {"file:///C:/x", "/D:/y"}, {"data:,x", "#f"}, {"https://h/", "http://[::1"},
+		{"https://h/", "\\\\x"}, {"https://h/", "%2e%2E/a"}, {"", "https://x/"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		b, err := span.Parse(base)
+		if err != nil {
+			b = span.URL{}
+		}
+		checkCanParse(t, b, ref)
+	})
+}
+
+// TestCanParseRefAllocs checks that a can-parse against a base builds
+// nothing, on both paths.
+func TestCanParseRefAllocs(t *testing.T) {
+	base := span.MustParse("https://example.com/a/b/c?q=1")
+	for _, ref := range []string{"/x/y?z", "../d", "https://other.org/", "//cdn.example.net/lib.js", "#f", "?q", "%zz/\\x", "http://[::1]:8080/", "a b/c"} {
+		if n := testing.AllocsPerRun(100, func() { base.CanParse(ref) }); n != 0 {
+			t.Errorf("CanParse(%q): %v allocations", ref, n)
+		}
+	}
+}
