@@ -140,7 +140,8 @@ FLAGS
              "password":...,"host":...,"hostname":...,"port":...,"pathname":...,
              "search":...,"hash":...}
 
-        With -validate, status and errors are added to the default. A line
+        With -match the default is match, groups and input instead; with
+        -validate, status and errors are added to the default. A line
         that fails to parse gives the fields that are not the URL's
         (input, status, errors) and, last, "error", the message; without
         status, "line" (and "file") come first: {"line":N,"input":...,
