@@ -16,6 +16,7 @@ import (
 	"github.com/spanurl/spanurl/internal/jsonstr"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlpattern"
 )
 
 // config is what the flags ask for. The workers share it and never write
@@ -39,6 +40,10 @@ type config struct {
 	validate  bool
 	stats     bool
 	hasStatus bool // fields has status: failures are rows, not "error:" lines
+
+	routes    *routes // -match and -match-file; nil: none
+	needMatch bool    // routes and a field or -stats that needs the match
+	hasGroups bool    // fields has groups: the match's result is needed
 }
 
 // field is one column of -fields.
@@ -62,6 +67,8 @@ const (
 	fieldKind
 	fieldStatus
 	fieldErrors
+	fieldMatch
+	fieldGroups
 	numFields
 )
 
@@ -83,6 +90,8 @@ var fieldNames = [numFields]string{
 	fieldKind:        "kind",
 	fieldStatus:      "status",
 	fieldErrors:      "errors",
+	fieldMatch:       "match",
+	fieldGroups:      "groups",
 }
 
 // jsonFields are the fields of -json without -fields: the input and the
@@ -108,7 +117,21 @@ func (c *config) setFields(list string, given bool) error {
 			if (f == fieldStatus || f == fieldErrors) && !c.validate {
 				return fmt.Errorf("the field %s needs -validate", name)
 			}
+			if (f == fieldMatch || f == fieldGroups) && c.routes == nil {
+				return fmt.Errorf("the field %s needs -match or -match-file", name)
+			}
 			c.fields = append(c.fields, f)
+		}
+	case c.routes != nil:
+		// The pattern first, for cut -f1 | sort | uniq -c; the input
+		// last, as it may hold tabs.
+		c.fields = []field{fieldMatch, fieldGroups, fieldInput}
+		if c.validate {
+			if c.json {
+				c.fields = append(c.fields, fieldStatus, fieldErrors)
+			} else {
+				c.fields = []field{fieldMatch, fieldGroups, fieldStatus, fieldErrors, fieldInput}
+			}
 		}
 	case c.json:
 		c.fields = jsonFields
@@ -122,7 +145,10 @@ func (c *config) setFields(list string, given bool) error {
 	}
 	for _, f := range c.fields {
 		c.hasStatus = c.hasStatus || f == fieldStatus
+		c.hasGroups = c.hasGroups || f == fieldGroups
+		c.needMatch = c.needMatch || f == fieldMatch || f == fieldGroups
 	}
+	c.needMatch = c.routes != nil && (c.needMatch || c.stats)
 	return nil
 }
 
@@ -156,12 +182,21 @@ type worker struct {
 
 	huge  bool   // the line being formatted is longer than hugeLine
 	parts []part // the parts of the chunk being formatted (parts.go)
+
+	// The best route of the line's URL (match.go):
+	matched bool               // one matches
+	route   int                // its index in cfg.routes.patterns
+	result  *urlpattern.Result // its groups, when the fields have them
 }
 
 func newWorker(cfg *config) *worker {
 	w := &worker{cfg: cfg, log: accesslog.Parser{Format: cfg.format}}
 	if cfg.stats {
 		w.st.hosts = newTopHosts(topHostsCapacity)
+		if cfg.routes != nil {
+			// One count per pattern, and the last for no match.
+			w.st.routes = make([]int64, len(cfg.routes.patterns)+1)
+		}
 	}
 	return w
 }
@@ -331,6 +366,9 @@ func column(line []byte, n int, sep string) ([]byte, bool) {
 // failure when the fields have no status.
 func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
 	fields := w.cfg.fields
+	if err == nil && w.cfg.needMatch {
+		w.match(u)
+	}
 	if err != nil && !w.cfg.hasStatus {
 		w.errLine = true
 		out = append(out, "error: "...)
@@ -363,7 +401,12 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 				out = append(out, ",+"...)
 				out = strconv.AppendInt(out, int64(errs.Omitted), 10)
 			}
-		case err == nil:
+		case err != nil:
+		case f == fieldMatch:
+			out = w.appendMatchTSV(out)
+		case f == fieldGroups:
+			out = w.appendGroupsTSV(out)
+		default:
 			out, _ = w.appendURLField(out, f, u, encRaw)
 		}
 	}
@@ -393,6 +436,9 @@ func appendTSVInput(out []byte, s string, last bool) []byte {
 // components when the line fails to parse, which adds "error" at the end.
 func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.ValidationErrors, shift int, err error) []byte {
 	w.errLine = err != nil && !w.cfg.hasStatus
+	if err == nil && w.cfg.needMatch {
+		w.match(u)
+	}
 	out = append(out, '{')
 	first := true
 	for _, f := range w.cfg.fields {
@@ -423,7 +469,14 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 				out = appendKey(out, &first, "errorsOmitted")
 				out = strconv.AppendInt(out, int64(errs.Omitted), 10)
 			}
-		case err == nil:
+		case err != nil:
+		case f == fieldMatch:
+			out = appendKey(out, &first, "match")
+			out = w.appendMatchJSON(out)
+		case f == fieldGroups:
+			out = appendKey(out, &first, "groups")
+			out = w.appendGroupsJSON(out)
+		default:
 			out = appendKey(out, &first, fieldNames[f])
 			start := len(out)
 			out = append(out, '"')

@@ -10,6 +10,7 @@
 //
 //	spanurl [-base URL] [-col N [-sep S]] [-fields LIST] [-json] [-validate] [-stats] [FILE...]
 //	spanurl -format combined [-host HOST | -base URL] [-fields LIST] [-json] [-stats] [FILE...]
+//	spanurl -match PATTERN... [-match-file FILE] [any of the above] [FILE...]
 //	spanurl -sample [-json] [-validate]
 //	spanurl wpt
 //
@@ -126,6 +127,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.col, cfg.sep = *opt.col, s
 		cfg.noColumn = "malformed line: no column " + strconv.Itoa(*opt.col)
 	}
+	if len(opt.match) > 0 {
+		base := ""
+		if isSet(fs, "base") {
+			base = *opt.base
+		}
+		if cfg.routes, err = loadRoutes(opt.match, base); err != nil {
+			return usage("%v", err)
+		}
+	}
 	if err := cfg.setFields(*opt.fields, isSet(fs, "fields")); err != nil {
 		return usage("-fields: %v", err)
 	}
@@ -223,6 +233,7 @@ type options struct {
 	base, sep, format, host, fields, errors *string
 	col, jobs                               *int
 	progress, sample                        *bool
+	match                                   []matchSource // -match and -match-file
 }
 
 // newFlagSet defines the flags of spanurl.
@@ -242,6 +253,8 @@ func newFlagSet(out io.Writer, cfg *config) (*flag.FlagSet, *options) {
 		progress: fs.Bool("progress", true, "show progress on a terminal"),
 		sample:   fs.Bool("sample", false, "run on the bundled sample"),
 	}
+	fs.Var(matchFlag{list: &opt.match}, "match", "report which `PATTERN` (repeatable) each URL matches")
+	fs.Var(matchFlag{list: &opt.match, file: true}, "match-file", "read match patterns from `FILE`, one per line")
 	fs.BoolVar(&cfg.json, "json", false, "print JSON objects")
 	fs.BoolVar(&cfg.validate, "validate", false, "collect validation errors")
 	fs.BoolVar(&cfg.stats, "stats", false, "print a summary on stderr")

@@ -10,6 +10,7 @@ SYNOPSIS
     spanurl -format combined|vhost_combined|combined_host
             [-host HOST | -base URL] [-fields LIST] [-json] [-validate]
             [-stats] [-j N] [FILE...]
+    spanurl -match PATTERN... [-match-file FILE] [any of the above]
     spanurl -sample [-fields LIST] [-json] [-validate] [-stats]
     spanurl wpt
 
@@ -36,7 +37,8 @@ DESCRIPTION
 
     The URL may also be one column of each line (-col), or the request of
     each line of a web server's access log (-format); -fields picks the
-    components to print, as TSV or as JSON (-json); -stats sums the run up.
+    components to print, as TSV or as JSON (-json); -match finds the URL
+    pattern each URL matches, as a router would; -stats sums the run up.
 
     A line ends at a line feed; one carriage return before it is removed, so
     CRLF files work. Lines may be of any length. Nothing else is trimmed by
@@ -116,6 +118,8 @@ FLAGS
                        or the request target of an access log
           status       valid, invalid or failure (needs -validate)
           errors       the validation errors (needs -validate)
+          match        the pattern the URL matches (needs -match)
+          groups       the groups of that match (needs -match)
 
         The getters are those of the URL object (new URL(...).hostname and
         so on): "" for a component that is absent, and percent-encoded as
@@ -126,7 +130,7 @@ FLAGS
         A line that fails to parse gives an "error: " line instead, unless
         LIST has status: then the line has every field, with those of the
         URL empty and status "failure". Without -fields, the one field is
-        href.
+        href (with -match: match, groups and input).
 
     -json
         Write one JSON object per line, whose keys are the fields (-fields)
@@ -136,7 +140,8 @@ FLAGS
              "password":...,"host":...,"hostname":...,"port":...,"pathname":...,
              "search":...,"hash":...}
 
-        With -validate, status and errors are added to the default. A line
+        With -match the default is match, groups and input instead; with
+        -validate, status and errors are added to the default. A line
         that fails to parse gives the fields that are not the URL's
         (input, status, errors) and, last, "error", the message; without
         status, "line" (and "file") come first: {"line":N,"input":...,
@@ -168,6 +173,55 @@ FLAGS
 
         With -json, errors is a list of {"name":...,"offset":...}, followed
         by "errorsOmitted":N when errors were left out.
+
+    -match PATTERN
+        Find the pattern each URL matches best among those of -match
+        (which may be repeated) and -match-file, as a router does, for
+        the fields match and groups. A PATTERN is a URL pattern of the URL
+        Pattern Standard (browsers' URLPattern). One that starts with "/"
+        is a pathname alone, such as /books/:id, which matches any scheme,
+        host, query and fragment: new URLPattern({pathname: PATTERN}). Any
+        other is a constructor string, such as https://*.example.com/:p*,
+        resolved against -base when given: new URLPattern(PATTERN, base).
+        A pattern that does not compile is a usage error.
+
+        The best pattern is the most specific: patterns are compared
+        component by component in the standard's order (protocol,
+        username, password, hostname, port, pathname, search, hash) with
+        URLPattern.compareComponent, so that fixed text beats a named
+        group, which beats a wildcard, and a pattern with a scheme beats a
+        pathname alone; of equally specific ones the first given wins.
+        Without -fields, write three TAB-separated fields (with -validate,
+        STATUS and ERRORS before INPUT):
+
+            MATCH <TAB> GROUPS <TAB> INPUT
+
+        MATCH is the pattern as given, or "-" when none matches, so that
+        cut -f1 | sort | uniq -c counts the hits of each route. GROUPS is
+        empty or COMPONENT.NAME=VALUE pairs separated by spaces, such as
+        "hostname.0=shop pathname.id=42": the named groups, and the
+        wildcards and regexp groups numbered from 0 as the standard does.
+        Left out are the components whose pattern is "*" (their group is
+        the whole component, which -fields gives), a wildcard "0" that
+        matched nothing, and a group that took no part in the match (an
+        optional one). A space in a value, which only an opaque path
+        holds, is written %20. For example:
+
+            $ echo https://a.example/books/42 | spanurl -match /books/:id
+            /books/:id<TAB>pathname.id=42<TAB>https://a.example/books/42
+
+        With -json, match is the pattern or null, and groups null or an
+        object of the components with groups, each an object of their
+        values, such as {"pathname":{"id":"42"}}; a group that took no
+        part in the match is null there. -stats counts the URLs each
+        pattern matched. A line that fails to parse matches nothing: it
+        gives its error line, as without -match.
+
+    -match-file FILE
+        Read patterns for -match from FILE, one per line, in order (among
+        those of -match, where -match-file is on the command line): spaces
+        around a pattern are trimmed, and blank lines and lines starting
+        with "#" are skipped. A FILE that cannot be read is a usage error.
 
     -format FORMAT
         The format of the input lines: lines (the default: a URL per line,
@@ -205,7 +259,9 @@ FLAGS
         4096 distinct hosts, and beyond that approximately: a count is
         then marked "~", and is too high by at most the number of URLs
         with a host divided by 4096 (the summary says by how much at
-        most); any host met more often than that is counted.
+        most); any host met more often than that is counted. With -match
+        come the routes: the URLs that each pattern matched (most first,
+        and the patterns that matched none) and those that matched none.
 
     -errors stderr
         Write the error lines (those starting with "error: ", and with
@@ -314,7 +370,9 @@ EXIT STATUS
         sample, which has lines that fail on purpose, exits 0 unless the
         output cannot be written.
     2   Usage error: an unknown flag or field, a -base that does not parse,
-        flags that do not go together, or arguments where none are taken.
+        a -match pattern that does not compile, a -match-file that cannot
+        be read, flags that do not go together, or arguments where none
+        are taken.
 
 WPT PROTOCOL
     spanurl wpt reads one JSON object per line from standard input and
@@ -412,6 +470,12 @@ EXAMPLES
     Which requests of a log are not valid URL strings, and why:
         spanurl -format combined -validate -fields status,errors,input \
           access.log | awk -F'\t' '$1 != "valid"'
+
+    Which routes a log hits, and how often (routes.txt holds URL patterns,
+    one per line, such as /books/:id):
+        spanurl -format combined -host shop.example.com \
+          -match-file routes.txt access.log |
+          grep -v -e '^error: ' -e '^$' | cut -f1 | sort | uniq -c | sort -rn
 
     A summary of a big log, with progress on the terminal:
         spanurl -format vhost_combined -stats other_vhosts_access.log \

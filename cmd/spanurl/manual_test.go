@@ -86,6 +86,7 @@ var exampleFiles = map[string]string{
 	"access.log":              "access.log",
 	"crawl.tsv":               "crawl.tsv",
 	"other_vhosts_access.log": "vhost.log",
+	"routes.txt":              "routes.txt",
 }
 
 // exampleDir makes a directory holding the files the examples read (and

@@ -29,6 +29,9 @@ type stats struct {
 	// parser met it (-validate).
 	withError [record.NumErrorTypes + 1]int64
 	hosts     *topHosts // -stats
+	// routes counts the URLs that match each pattern of -match, and last
+	// those that match none (-stats).
+	routes []int64
 }
 
 // count adds the result of one parse.
@@ -73,6 +76,12 @@ func (s *stats) add(t *stats) {
 	s.malformed += t.malformed
 	s.invalid += t.invalid
 	s.withHost += t.withHost
+	if s.routes == nil && t.routes != nil {
+		s.routes = make([]int64, len(t.routes))
+	}
+	for i, n := range t.routes {
+		s.routes[i] += n
+	}
 	for i := range s.failures {
 		s.failures[i] += t.failures[i]
 		s.withError[i] += t.withError[i]
@@ -109,6 +118,19 @@ func (s *stats) report(w io.Writer, cfg *config, hosts []hostCount) {
 		for _, t := range byCount(s.withError[:]) {
 			row("  "+record.ErrorType(t).String(), s.withError[t])
 		}
+	}
+	if cfg.routes != nil && s.routes != nil {
+		rows = append(rows, [2]string{fmt.Sprintf("routes (of %d URLs that parse)", s.parsed), ""})
+		n := len(cfg.routes.patterns)
+		for _, i := range byCount(s.routes[:n]) {
+			row("  "+oneLine(cfg.routes.patterns[i]), s.routes[i])
+		}
+		for i, c := range s.routes[:n] {
+			if c == 0 {
+				row("  "+oneLine(cfg.routes.patterns[i]), 0)
+			}
+		}
+		row("  (no match)", s.routes[n])
 	}
 	var maxErr int64
 	if len(hosts) > 0 {
