@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/span"
 )
 
 func ExamplePublicSuffix() {
@@ -41,4 +42,19 @@ func ExampleRegistrableDomainICANN() {
 	// alice.github.io alice.github.io github.io
 	// bob.github.io bob.github.io github.io
 	// www.example.co.uk example.co.uk example.co.uk
+}
+
+func ExamplePublicSuffixICANN() {
+	all, _ := api.PublicSuffix("alice.github.io")
+	icann, _ := api.PublicSuffixICANN("alice.github.io")
+	fmt.Println(all, icann)
+	// Output: github.io io
+}
+
+func ExampleURLRegistrableDomainICANN() {
+	u := span.MustParse("https://alice.github.io/blog/")
+	all, _ := api.URLRegistrableDomain(u)
+	icann, _ := api.URLRegistrableDomainICANN(u)
+	fmt.Println(all, icann)
+	// Output: alice.github.io github.io
 }
