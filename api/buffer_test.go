@@ -3,6 +3,8 @@ package api
 import (
 	"strings"
 	"testing"
+
+	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // TestHandedOutNeverChanges checks the buffer's rule: a span.URL or a
@@ -101,6 +103,9 @@ func TestSetterAllocs(t *testing.T) {
 // TestCanParseBaseAllocs checks that URL.canParse with a base builds
 // nothing.
 func TestCanParseBaseAllocs(t *testing.T) {
+	if testvectors.RaceEnabled {
+		t.Skip("under -race sync.Pool drops a quarter of what it is given, so the slow path's pooled scratch is made again")
+	}
 	for _, c := range [][2]string{{"/x/y?z", "https://example.com/a/b"}, {"//cdn.example.net/x.js", "https://example.com/"}, {"../../a", "http://h/b/c/d"}, {"a b", "sc://h/p"}} {
 		if !CanParse(c[0], c[1]) {
 			t.Errorf("CanParse(%q, %q) = false", c[0], c[1])

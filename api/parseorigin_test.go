@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -66,6 +67,9 @@ func TestParseOrigin(t *testing.T) {
 // TestParseOriginAllocs: a header as browsers send it, and the check
 // against a URL's origin, allocate nothing.
 func TestParseOriginAllocs(t *testing.T) {
+	if testvectors.RaceEnabled {
+		t.Skip("under -race sync.Pool drops a quarter of what it is given")
+	}
 	u := span.MustParse("https://example.com/api/x?y")
 	ParseOrigin("https://example.com") // fill the pool
 	allocs := testing.AllocsPerRun(100, func() {

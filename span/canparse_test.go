@@ -81,6 +81,9 @@ func FuzzCanParseRef(f *testing.F) {
 // TestCanParseRefAllocs checks that a can-parse against a base builds
 // nothing, on both paths.
 func TestCanParseRefAllocs(t *testing.T) {
+	if testvectors.RaceEnabled {
+		t.Skip("under -race sync.Pool drops a quarter of what it is given, so the slow path's pooled scratch is made again")
+	}
 	base := span.MustParse("https://example.com/a/b/c?q=1")
 	for _, ref := range []string{"/x/y?z", "../d", "https://other.org/", "//cdn.example.net/lib.js", "#f", "?q", "%zz/\\x", "http://[::1]:8080/", "a b/c"} {
 		if n := testing.AllocsPerRun(100, func() { base.CanParse(ref) }); n != 0 {
