@@ -155,10 +155,6 @@ var forwardingHosts = []string{
 	"a{b}",
 }
 
-// routed is the context key under which the front keeps the URL it
-// routed on.
-type routed struct{}
-
 // probeHeader carries a number that ties what the front routed to what
 // the backend got.
 const probeHeader = "X-Probe"
