@@ -1,5 +1,7 @@
 package accesslog
 
+import "github.com/spanurl/spanurl/internal/pct"
+
 // unescape appends s to dst with the escapes Apache and nginx write in
 // quoted fields decoded: \" \\ \b \f \n \r \t \v and \xHH. A backslash
 // that starts none of them stays as it is. The bytes of s before i hold no
@@ -29,8 +31,8 @@ func unescape(dst, s []byte, i int) []byte {
 		case 'v':
 			dst = append(dst, '\v')
 		case 'x':
-			if i+3 < len(s) && isHex(s[i+2]) && isHex(s[i+3]) {
-				dst = append(dst, unhex(s[i+2])<<4|unhex(s[i+3]))
+			if i+3 < len(s) && pct.IsASCIIHexDigit(s[i+2]) && pct.IsASCIIHexDigit(s[i+3]) {
+				dst = append(dst, pct.HexValue(s[i+2])<<4|pct.HexValue(s[i+3]))
 				i += 4
 				continue
 			}
@@ -45,15 +47,4 @@ func unescape(dst, s []byte, i int) []byte {
 		i += 2
 	}
 	return dst
-}
-
-func isHex(c byte) bool {
-	return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-func unhex(c byte) byte {
-	if isDigit(c) {
-		return c - '0'
-	}
-	return (c | 0x20) - 'a' + 10
 }

@@ -188,8 +188,7 @@ func isFormSafe(s string) bool {
 	return true
 }
 
-// usvString, decodeUTF8WithoutBOM and unhex name internal/form's steps
+// usvString and decodeUTF8WithoutBOM name internal/form's steps
 // where api uses them.
 func usvString(s string) string            { return form.USVString(s) }
 func decodeUTF8WithoutBOM(b []byte) string { return form.DecodeUTF8WithoutBOM(b) }
-func unhex(c byte) byte                    { return pct.HexValue(c) }

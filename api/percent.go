@@ -144,7 +144,7 @@ func PercentDecode(s string) []byte {
 func AppendPercentDecode(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if isPercentEncodedByte(s, i) {
-			dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
+			dst = append(dst, pct.HexValue(s[i+1])<<4|pct.HexValue(s[i+2]))
 			i += 2
 			continue
 		}

@@ -110,7 +110,7 @@ func appendRenderDecoded(b *strings.Builder, s string) {
 		run = run[:0]
 		j := i
 		for ; isPercentEncodedByte(s, j); j += 3 {
-			run = append(run, unhex(s[j+1])<<4|unhex(s[j+2]))
+			run = append(run, pct.HexValue(s[j+1])<<4|pct.HexValue(s[j+2]))
 		}
 		appendRenderRun(b, s[i:j], run)
 		i = j

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/spanurl/spanurl/internal/mask"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -487,19 +488,8 @@ func unhex2(s string) (byte, bool) {
 	if len(s) < 2 {
 		return 0, false
 	}
-	hi, ok1 := unhex(s[0])
-	lo, ok2 := unhex(s[1])
-	return hi<<4 | lo, ok1 && ok2
-}
-
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
+	if !pct.IsASCIIHexDigit(s[0]) || !pct.IsASCIIHexDigit(s[1]) {
+		return 0, false
 	}
-	return 0, false
+	return pct.HexValue(s[0])<<4 | pct.HexValue(s[1]), true
 }
