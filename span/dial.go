@@ -2,7 +2,6 @@ package span
 
 import (
 	"net/netip"
-	"strconv"
 )
 
 // AddrPort returns the address to connect to when the host is an IP
@@ -40,6 +39,8 @@ func (u URL) DialAddr() string {
 	if _, ok := u.PortNumber(); ok {
 		return u.Host() // host ":" port, in the href
 	}
+	// The schemes DefaultPort knows, with their ports as text, so that
+	// the result is one concatenation.
 	switch u.Scheme() {
 	case "http", "ws":
 		return u.Hostname() + ":80"
@@ -47,9 +48,6 @@ func (u URL) DialAddr() string {
 		return u.Hostname() + ":443"
 	case "ftp":
 		return u.Hostname() + ":21"
-	}
-	if p, ok := DefaultPort(u.Scheme()); ok {
-		return u.Hostname() + ":" + strconv.Itoa(int(p))
 	}
 	return ""
 }
