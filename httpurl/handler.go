@@ -102,13 +102,16 @@ func Handler(next http.Handler, opts Options) http.Handler {
 			return
 		}
 		r2 := WithURL(r, u)
-		if p, esc := u.Pathname(), r2.URL.EscapedPath(); isMux && esc != p && strings.Count(esc, "/") != strings.Count(p, "/") {
-			http.Error(w, "httpurl: the path cannot be given to net/http's router as it is", http.StatusBadRequest)
-			return
-		}
-		if isMux && strings.Contains(u.Pathname(), "//") {
-			http.NotFound(w, r2)
-			return
+		if isMux {
+			p := u.Pathname()
+			if esc := r2.URL.EscapedPath(); esc != p && strings.Count(esc, "/") != strings.Count(p, "/") {
+				http.Error(w, "httpurl: the path cannot be given to net/http's router as it is", http.StatusBadRequest)
+				return
+			}
+			if strings.Contains(p, "//") {
+				http.NotFound(w, r2)
+				return
+			}
 		}
 		next.ServeHTTP(w, r2)
 	})
