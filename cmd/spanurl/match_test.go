@@ -40,14 +40,8 @@ var matchGoldenTests = []struct {
 func TestMatchGolden(t *testing.T) {
 	for _, tt := range matchGoldenTests {
 		t.Run(tt.name, func(t *testing.T) {
-			var input []byte
-			if tt.input != "" {
-				var err error
-				if input, err = os.ReadFile(filepath.Join("testdata", tt.input)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			status, stdout, stderr := spanurl(t, string(input), tt.args...)
+			input := testInput(t, tt.input)
+			status, stdout, stderr := spanurl(t, input, tt.args...)
 			if status != tt.status {
 				t.Errorf("exit status %d, want %d; stderr %q", status, tt.status, stderr)
 			}
@@ -58,7 +52,7 @@ func TestMatchGolden(t *testing.T) {
 				checkGolden(t, tt.name+".stderr.golden", stderr)
 				return
 			}
-			if got, want := strings.Count(stdout, "\n"), strings.Count(string(input), "\n"); got != want {
+			if got, want := strings.Count(stdout, "\n"), strings.Count(input, "\n"); got != want {
 				t.Errorf("%d output lines for %d input lines", got, want)
 			}
 			checkGolden(t, tt.name+".golden", stdout)

@@ -40,19 +40,13 @@ var usageGoldenTests = []struct {
 func TestUsageGolden(t *testing.T) {
 	for _, tt := range usageGoldenTests {
 		t.Run(tt.name, func(t *testing.T) {
-			var input []byte
-			if tt.input != "" {
-				var err error
-				if input, err = os.ReadFile(filepath.Join("testdata", tt.input)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			status, stdout, stderr := spanurl(t, string(input), tt.args...)
+			input := testInput(t, tt.input)
+			status, stdout, stderr := spanurl(t, input, tt.args...)
 			if status != tt.status {
 				t.Errorf("exit status %d, want %d", status, tt.status)
 			}
 			if tt.status != exitUsage {
-				if got, want := strings.Count(stdout, "\n"), strings.Count(string(input), "\n"); got != want {
+				if got, want := strings.Count(stdout, "\n"), strings.Count(input, "\n"); got != want {
 					t.Errorf("%d output lines for %d input lines", got, want)
 				}
 			} else if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "spanurl -h") {
@@ -84,4 +78,17 @@ func TestNoWarningWithServer(t *testing.T) {
 	if _, _, stderr := spanurl(t, in, "-format", "combined", "-host", "example.com"); stderr != "" {
 		t.Errorf("malformed line after a good one: stderr %q", stderr)
 	}
+}
+
+// testInput returns the content of testdata/name, or "" for no name.
+func testInput(t *testing.T, name string) string {
+	t.Helper()
+	if name == "" {
+		return ""
+	}
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
