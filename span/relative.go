@@ -5,11 +5,11 @@ import "strings"
 // MakeRelative returns a reference that base.Parse resolves to exactly u,
 // the first of these that does: "" (u is base without its fragment),
 // "#fragment", "?query" (same path), a relative path ("c.png",
-// "../b/c.png", "./"), a path from the root ("/a/b"), a scheme-relative
-// reference ("//host/path"), and u's href. Each candidate is checked by
-// resolving it, so the result always resolves to u, whatever the shapes of
-// the two URLs (opaque paths, file: drive letters, empty segments, a first
-// segment with ":").
+// "../b/c.png", "./"; never one longer than u's href), a path from the
+// root ("/a/b"), a scheme-relative reference ("//host/path"), and u's
+// href. Each candidate is checked by resolving it, so the result always
+// resolves to u, whatever the shapes of the two URLs (opaque paths, file:
+// drive letters, empty segments, a first segment with ":").
 func MakeRelative(base, u URL) string {
 	if base.href == "" || u.href == "" || base.Scheme() != u.Scheme() || base.HasOpaquePath() || u.HasOpaquePath() {
 		return u.href
@@ -37,7 +37,10 @@ func MakeRelative(base, u URL) string {
 		if samePath && uHasQuery && resolves(query+frag) {
 			return query + frag
 		}
-		if ref := relativePath(base.Pathname(), u.Pathname()) + query + frag; resolves(ref) {
+		// A relative path that climbs out of deep directories can be
+		// longer than the href itself; the path from the root is then
+		// the shorter reference.
+		if ref := relativePath(base.Pathname(), u.Pathname()) + query + frag; len(ref) <= len(u.href) && resolves(ref) {
 			return ref
 		}
 		if path := u.Pathname(); !strings.HasPrefix(path, "//") && resolves(path+query+frag) {
