@@ -56,8 +56,8 @@ type Parser struct {
 	in   []byte
 	text []byte // the text a request target is parsed as
 	buf  fast.Buffer
-	out []byte
-	err ParseError
+	out  []byte
+	err  ParseError
 	scratch
 }
 
