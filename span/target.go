@@ -48,6 +48,7 @@ func (e *kindsError) Unwrap() []error { return e.kinds[:] }
 var (
 	errControlInTarget = &kindsError{"control character in the request target", [2]error{ErrControlCharacter, ErrInvalidTarget}}
 	errControlInHost   = &kindsError{"control character in the host", [2]error{ErrControlCharacter, ErrInvalidHost}}
+	errHostInTarget    = &kindsError{"invalid host in the request target", [2]error{ErrInvalidHost, ErrInvalidTarget}}
 )
 
 // ParseRequestTarget returns the URL of an HTTP request from its
@@ -76,7 +77,9 @@ var (
 //
 // A refusal before parsing is a *ParseError matching ErrInvalidTarget,
 // ErrInvalidHost, ErrControlCharacter, ErrAsteriskForm or
-// ErrInvalidScheme, with the offset in the value it names (target or
+// ErrInvalidScheme (as httpurl's errors do, one about the authority of a
+// target matches both ErrInvalidHost and ErrInvalidTarget, and a control
+// character one of them too), with the offset in the value it names (target or
 // host; -1 for none) and that value as Input. A refusal of the URL parser
 // is its *ParseError on the text it parsed (for origin-form,
 // scheme://host followed by the target), matching the record.ErrorType
@@ -188,6 +191,8 @@ func (p *Parser) refuse(pr reqtarget.Problem, target, host, scheme string) error
 		kind = errControlInHost
 	case pr.Control:
 		kind = errControlInTarget
+	case pr.Kind == reqtarget.InvalidHost && pr.Field == "target":
+		kind = errHostInTarget
 	case pr.Kind == reqtarget.InvalidHost:
 		kind = ErrInvalidHost
 	case pr.Kind == reqtarget.Asterisk:
