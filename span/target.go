@@ -87,9 +87,12 @@ var (
 //
 // The result, and the error, are valid until the next call on p, as
 // Parse's are; neither keeps target or host. MaxInput bounds the length
-// of target.
+// of target; Encoding is not used (the query is the client's bytes).
 func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, error) {
 	p.poison()
+	if p.Encoding.e != nil {
+		defer p.useUTF8()()
+	}
 	if p.MaxInput > 0 && len(target) > p.MaxInput {
 		return URL{}, p.tooLong(target)
 	}
@@ -123,6 +126,9 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 // result is valid until the next call on p.
 func (p *Parser) ParseConnectTarget(target []byte) (URL, error) {
 	p.poison()
+	if p.Encoding.e != nil {
+		defer p.useUTF8()()
+	}
 	if p.MaxInput > 0 && len(target) > p.MaxInput {
 		return URL{}, p.tooLong(target)
 	}
@@ -141,6 +147,9 @@ func (p *Parser) ParseConnectTarget(target []byte) (URL, error) {
 // and does not keep host.
 func (p *Parser) ParseHost(host, scheme string) (URL, error) {
 	p.poison()
+	if p.Encoding.e != nil {
+		defer p.useUTF8()()
+	}
 	return p.parseHost(host, scheme)
 }
 
@@ -151,6 +160,16 @@ func (p *Parser) parseHost(host, scheme string) (URL, error) {
 	}
 	p.text = append(append(append(append(p.text[:0], sch...), "://"...), host...), '/')
 	return p.parseText()
+}
+
+// useUTF8 sets p's Encoding to UTF-8 and returns the function that
+// restores it. A request target is the bytes the client sent, which the
+// document's encoding played no part in, so its query is encoded as
+// httpurl encodes it, whatever the Parser's Encoding.
+func (p *Parser) useUTF8() func() {
+	enc := p.Encoding
+	p.Encoding = Encoding{}
+	return func() { p.Encoding = enc }
 }
 
 // appendBytes appends target to dst, with the bytes that are not UTF-8

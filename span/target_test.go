@@ -23,6 +23,8 @@ func TestParserParseRequestTarget(t *testing.T) {
 		{"/a/%2e%2E/b", "EXAMPLE.com:80", "HTTP", "http://example.com/b", nil},
 		{"/é", "example.com", "http", "http://example.com/%C3%A9", nil},
 		{"/a\xff\xfe?q=\xc0\xae", "example.com", "http", "http://example.com/a%FF%FE?q=%C0%AE", nil},
+		{"/\xe2\x82/\xed\xa0\x80\xc3\xa9\xf4\x90\x80\x80", "example.com", "http", "http://example.com/%E2%82/%ED%A0%80%C3%A9%F4%90%80%80", nil},
+		{"/\xc0\xae\xc0\xae/x", "example.com", "http", "http://example.com/%C0%AE%C0%AE/x", nil},
 		{"http://h.example/p?q", "", "", "http://h.example/p?q", nil},
 		{"HTTPS://H.example:443/p", "h.example", "http", "https://h.example/p", nil},
 		{"http://h.example/\xff", "", "", "http://h.example/%FF", nil},
@@ -56,6 +58,27 @@ func TestParserParseRequestTarget(t *testing.T) {
 		case tc.want == "" && errors.As(err, new(*span.ParseError)) == false:
 			t.Errorf("ParseRequestTarget(%q, %q, %q): %T is not a *ParseError", tc.target, tc.host, tc.scheme, err)
 		}
+	}
+}
+
+// TestParseRequestTargetIgnoresEncoding: the Parser's document encoding
+// plays no part in a request target's query.
+func TestParseRequestTargetIgnoresEncoding(t *testing.T) {
+	enc, err := span.LookupEncoding("windows-1252")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := span.Parser{Encoding: enc}
+	u, err := p.ParseRequestTarget([]byte("/?q=\xc3\xa9\xff"), "example.com", "http")
+	if want := "http://example.com/?q=%C3%A9%FF"; err != nil || u.Href() != want {
+		t.Errorf("ParseRequestTarget = %q, %v; want %q", u.Href(), err, want)
+	}
+	if p.Encoding != enc {
+		t.Errorf("the Parser's Encoding changed")
+	}
+	u, _ = p.Parse([]byte("http://example.com/?q=\xc3\xa9"))
+	if want := "http://example.com/?q=%E9"; u.Href() != want {
+		t.Errorf("Parse after ParseRequestTarget = %q, want %q", u.Href(), want)
 	}
 }
 

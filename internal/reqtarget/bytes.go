@@ -50,21 +50,3 @@ func AppendBytes(dst []byte, s string) []byte {
 	}
 	return dst
 }
-
-// FirstInvalid returns the offset of the first byte of s that is not part
-// of a UTF-8 sequence, or -1. Only bytes of 0x80 and above are read one
-// by one.
-func FirstInvalid(s string) int {
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
-}
