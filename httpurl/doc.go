@@ -240,7 +240,9 @@
 //	}
 //	hits[httpurl.CacheKey(u)]++
 //
-// For one absolute URL per line, span.Parser parses without allocating.
+// For one absolute URL per line, span.Parser parses without allocating,
+// and its ParseRequestTarget gives this package's results from a []byte
+// target without allocating either (package accesslog splits the lines).
 //
 // The design of the module (its layers, the fast and slow paths, where
 // the tests live) is in DESIGN.md at the root of the repository.
