@@ -88,6 +88,8 @@ FuzzJoin ./internal/asm
 FuzzProxyForwarding ./httpurl
 FuzzProxyForwarding ./httpurl -tags=noasm
 FuzzCacheKeyOptions ./httpurl
+FuzzSpanParserMatchesHTTPURL ./httpurl
+FuzzSpanParserMatchesHTTPURL ./httpurl -tags=noasm
 FuzzMakeRelative ./span
 FuzzPOSIXRoundTrip ./fileurl
 FuzzWindowsRoundTrip ./fileurl

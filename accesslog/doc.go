@@ -43,12 +43,18 @@
 // without CONNECT) is refused here with httpurl's *httpurl.Error, so that
 // both packages always agree.
 //
+// Bytes of a target that are not UTF-8 (a raw 0xFF, or nginx's \xFF) are
+// kept as the server received them, percent-encoded one by one ("%FF"),
+// as httpurl keeps them, rather than read as U+FFFD as the URL Standard,
+// which parses strings, would.
+//
 // Line.URL's results are permanent, like httpurl's, and cost an
 // allocation or two per line. Parser.URL gives the same URLs and errors
-// without allocating for the origin-form requests most logs are made of:
-// it parses the text httpurl would parse with a span.Parser, and its
-// results, like that parser's, are valid until its next call. Tests
-// compare the two on the test logs, on requests.txt and in a fuzz target.
+// without allocating for every request it accepts, in every form: it
+// parses with span.Parser's request-target methods, which share httpurl's
+// checks, and its results, like that parser's, are valid until its next
+// call. Tests compare the two on the test logs, on requests.txt and in a
+// fuzz target.
 //
 // # Errors
 //

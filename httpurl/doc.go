@@ -75,6 +75,21 @@
 // ErrInvalidTarget or ErrInvalidHost. A target starting with "//" or "/\"
 // is a path on the request's host, never another host.
 //
+// # Bytes that are not UTF-8
+//
+// The URL Standard parses strings of scalar values, so a byte sequence
+// that is not UTF-8 becomes U+FFFD before parsing and "%EF%BF%BD" after.
+// A server receives bytes, not a string: in the path and query of a
+// request target, each byte of a sequence that is not UTF-8 (a stray
+// 0xFF, a truncated or overlong sequence, an encoded surrogate) is
+// percent-encoded on its own, so "/a\xff\xfe" gives "/a%FF%FE", the target
+// a browser would have sent for those bytes, and no two distinct targets
+// collapse into one URL. Valid UTF-8 is encoded as the standard encodes
+// it, to the same bytes. This is the only departure from the standard's
+// parse of scheme://host + target; a host that is not UTF-8 is refused.
+// The same holds for span's Parser.ParseRequestTarget, which shares this
+// package's checks.
+//
 // # Hosts
 //
 // The host of the URL is the standard's host: a domain lowercased and in
@@ -225,7 +240,9 @@
 //	}
 //	hits[httpurl.CacheKey(u)]++
 //
-// For one absolute URL per line, span.Parser parses without allocating.
+// For one absolute URL per line, span.Parser parses without allocating,
+// and its ParseRequestTarget gives this package's results from a []byte
+// target without allocating either (package accesslog splits the lines).
 //
 // The design of the module (its layers, the fast and slow paths, where
 // the tests live) is in DESIGN.md at the root of the repository.

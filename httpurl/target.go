@@ -3,8 +3,9 @@ package httpurl
 import (
 	"errors"
 	"strconv"
-	"strings"
+	"unicode/utf8"
 
+	"github.com/spanurl/spanurl/internal/reqtarget"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -37,23 +38,7 @@ func (f Form) String() string {
 // non-empty target without "/", "?" or "#" AuthorityForm, and the rest
 // InvalidForm. Which forms a request may use depends on its method:
 // authority-form only with CONNECT, asterisk-form only with OPTIONS.
-func FormOf(target string) Form {
-	switch {
-	case target == "":
-		return InvalidForm
-	case target == "*":
-		return AsteriskForm
-	case target[0] == '/':
-		return OriginForm
-	}
-	if _, n := httpSchemePrefix(target); n > 0 {
-		return AbsoluteForm
-	}
-	if strings.ContainsAny(target, "/?#") {
-		return InvalidForm
-	}
-	return AuthorityForm
-}
+func FormOf(target string) Form { return Form(reqtarget.FormOf(target)) }
 
 // ParseRequestTarget returns the URL a browser would have requested with
 // target (the request-target of the request line, or HTTP/2's :path), host
@@ -67,7 +52,9 @@ func FormOf(target string) Form {
 // path separator; "%2F" and every other percent-encoding stay as they are
 // (see the package documentation for what that guarantees). A target
 // starting with "//" keeps host: "//evil.example/x" is a path on host,
-// never a host.
+// never a host. Bytes of the path and query that are not UTF-8 are
+// percent-encoded one by one ("\xff" gives "%FF") rather than read as
+// U+FFFD: see the package documentation.
 //
 // An absolute-form target ("http://host/path") is parsed on its own: its
 // scheme and host win, as RFC 9112 requires of servers; the scheme
@@ -91,43 +78,24 @@ func FormOf(target string) Form {
 // target ErrInvalidTarget: use ParseConnectTarget for CONNECT. The result
 // never has a fragment, and the error is always an *Error.
 func ParseRequestTarget(target, host, scheme string) (span.URL, error) {
-	switch {
-	case target == "":
-		return span.URL{}, newError(ErrInvalidTarget, "target", target, "empty", -1, nil)
-	case target == "*":
-		return span.URL{}, newError(ErrAsteriskForm, "target", target, "", -1, nil)
+	req, pr, ok := reqtarget.ParseRequest(target, host, scheme)
+	if !ok {
+		return span.URL{}, problemError(pr, target, host, scheme)
 	}
-	if err := scanTarget(target); err != nil {
-		return span.URL{}, err
+	if req.Form == reqtarget.OriginForm {
+		return parseOriginForm(target, host, req.Scheme)
 	}
-	if target[0] == '/' {
-		return parseOriginForm(target, host, scheme)
-	}
-	sch, n := httpSchemePrefix(target)
-	if n == 0 {
-		reason := `not origin-form ("/path") or absolute-form ("http://host/path")`
-		if FormOf(target) == AuthorityForm {
-			reason = "authority-form is only for CONNECT (see ParseConnectTarget)"
-		}
-		return span.URL{}, newError(ErrInvalidTarget, "target", target, reason, 0, nil)
-	}
-	end := len(target)
-	if i := strings.IndexAny(target[n:], "/?"); i >= 0 {
-		end = n + i
-	}
-	if err := scanHost("target", target, target[n:end], n); err != nil {
-		return span.URL{}, err
-	}
-	// A Host that is the target's authority byte for byte (what net/http
-	// leaves in r.Host for an absolute-form request) is validated by the
-	// parse of the target: parsing it twice would double the cost of
-	// the most expensive part, domain to ASCII.
-	if host != "" && host != target[n:end] {
-		if _, err := ParseHost(host, sch); err != nil {
+	n, end := req.AuthStart, req.AuthEnd
+	if req.CheckHost {
+		if _, err := ParseHost(host, req.Scheme); err != nil {
 			return span.URL{}, err
 		}
 	}
-	u, err := span.Parse(target)
+	text := target
+	if !utf8.ValidString(target[end:]) {
+		text = string(reqtarget.AppendBytes([]byte(target[:end]), target[end:]))
+	}
+	u, err := span.Parse(text)
 	if err != nil {
 		kind := ErrInvalidTarget
 		if off := parseErrorOffset(err); off >= n && off <= end {
@@ -138,19 +106,18 @@ func ParseRequestTarget(target, host, scheme string) (span.URL, error) {
 	return u, nil
 }
 
-func parseOriginForm(target, host, scheme string) (span.URL, error) {
-	sch, err := checkScheme(scheme)
-	if err != nil {
-		return span.URL{}, err
-	}
-	if err := scanHost("host", host, host, 0); err != nil {
-		return span.URL{}, err
-	}
-	// host has no "/", "\", "?", "#" or "@" now, so the authority is
-	// exactly host, and target, which starts with "/", is the path.
+// parseOriginForm parses an origin-form target that reqtarget accepted,
+// with sch the scheme in lower case.
+func parseOriginForm(target, host, sch string) (span.URL, error) {
 	// One allocation: the string that the parser keeps as the href when
 	// it is in serialized form already.
-	u, err := span.Parse(sch + "://" + host + target)
+	var text string
+	if utf8.ValidString(target) {
+		text = sch + "://" + host + target
+	} else {
+		text = string(reqtarget.AppendOrigin(nil, sch, host, target))
+	}
+	u, err := span.Parse(text)
 	if err != nil {
 		prefix := len(sch) + len("://")
 		if off := parseErrorOffset(err); off >= 0 && off-prefix <= len(host) {
@@ -172,12 +139,9 @@ func parseOriginForm(target, host, scheme string) (span.URL, error) {
 // A proxy that routes on the host should route on the result's Hostname
 // (and forward its Host), never on the raw header.
 func ParseHost(host, scheme string) (span.URL, error) {
-	sch, err := checkScheme(scheme)
-	if err != nil {
-		return span.URL{}, err
-	}
-	if err := scanHost("host", host, host, 0); err != nil {
-		return span.URL{}, err
+	sch, pr, ok := reqtarget.ParseHost(host, scheme)
+	if !ok {
+		return span.URL{}, problemError(pr, "", host, scheme)
 	}
 	u, err := span.Parse(sch + "://" + host + "/")
 	if err != nil {
@@ -194,26 +158,10 @@ func ParseHost(host, scheme string) (span.URL, error) {
 // net.JoinHostPort(u.Hostname(), strconv.Itoa(int(u.PortOrDefault()))),
 // after stripping an IPv6 host's brackets, or use HostAddr.
 func ParseConnectTarget(target string) (span.URL, error) {
-	if target == "" {
-		return span.URL{}, newError(ErrInvalidTarget, "target", target, "empty", -1, nil)
+	if pr, ok := reqtarget.ParseConnect(target); !ok {
+		return span.URL{}, problemError(pr, target, "", "")
 	}
-	if err := scanTarget(target); err != nil {
-		return span.URL{}, err
-	}
-	if err := scanHost("target", target, target, 0); err != nil {
-		return span.URL{}, err
-	}
-	colon := strings.LastIndexByte(target, ':')
-	if target[0] == '[' {
-		colon = strings.IndexByte(target, ']') + 1 // scanHost checked the brackets
-		if colon == len(target) || target[colon] != ':' {
-			colon = -1
-		}
-	}
-	if colon < 0 || colon == len(target)-1 {
-		return span.URL{}, newError(ErrInvalidTarget, "target", target, "authority-form needs a port", len(target), nil)
-	}
-	const prefix = "https://"
+	const prefix = reqtarget.ConnectPrefix
 	u, err := span.Parse(prefix + target + "/")
 	if err != nil {
 		return span.URL{}, parserError(ErrInvalidHost, "target", target, err, len(prefix))
@@ -239,120 +187,28 @@ func CheckHost(u span.URL, host string) error {
 	return nil
 }
 
-// checkScheme returns "http" or "https" for scheme in any case.
-func checkScheme(scheme string) (string, error) {
+// problemError is the *Error of a refusal before the URL parser ran,
+// on the field that pr names.
+func problemError(pr reqtarget.Problem, target, host, scheme string) *Error {
+	value := target
+	switch pr.Field {
+	case "host":
+		value = host
+	case "scheme":
+		value = scheme
+	}
+	kind := ErrInvalidTarget
 	switch {
-	case strings.EqualFold(scheme, "http"):
-		return "http", nil
-	case strings.EqualFold(scheme, "https"):
-		return "https", nil
+	case pr.Control:
+		kind = ErrControlCharacter
+	case pr.Kind == reqtarget.InvalidHost:
+		kind = ErrInvalidHost
+	case pr.Kind == reqtarget.Asterisk:
+		kind = ErrAsteriskForm
+	case pr.Kind == reqtarget.InvalidScheme:
+		kind = ErrInvalidScheme
 	}
-	return "", newError(ErrInvalidScheme, "scheme", scheme, "", -1, nil)
-}
-
-// httpSchemePrefix returns the scheme and the length of an "http://" or
-// "https://" prefix of target (in any case), or 0.
-func httpSchemePrefix(target string) (string, int) {
-	if len(target) >= 7 && strings.EqualFold(target[:7], "http://") {
-		return "http", 7
-	}
-	if len(target) >= 8 && strings.EqualFold(target[:8], "https://") {
-		return "https", 8
-	}
-	return "", 0
-}
-
-// scanTarget refuses control characters, spaces and "#" in a target.
-func scanTarget(target string) *Error {
-	for i := 0; i < len(target); i++ {
-		switch c := target[i]; {
-		case c < ' ' || c == 0x7F:
-			return newError(ErrControlCharacter, "target", target, controlName(c), i, nil)
-		case c == ' ':
-			return newError(ErrInvalidTarget, "target", target, "space", i, nil)
-		case c == '#':
-			return newError(ErrInvalidTarget, "target", target, "fragment (a request target has none)", i, nil)
-		}
-	}
-	return nil
-}
-
-// scanHost refuses, in the host h found at offset base of the field's
-// value, what must not reach the URL parser: emptiness, control
-// characters, spaces, the delimiters of userinfo, path, query and
-// fragment, and brackets that are not one IPv6 literal followed by
-// nothing or a port.
-func scanHost(field, value, h string, base int) *Error {
-	bad := func(kind error, reason string, i int) *Error {
-		return newError(kind, field, value, reason, base+i, nil)
-	}
-	if h == "" {
-		return bad(ErrInvalidHost, "empty host", 0)
-	}
-	for i := 0; i < len(h); i++ {
-		switch c := h[i]; c {
-		case ' ':
-			return bad(ErrInvalidHost, "space", i)
-		case '@':
-			return bad(ErrInvalidHost, "userinfo", i)
-		case '/':
-			return bad(ErrInvalidHost, "path", i)
-		case '\\':
-			return bad(ErrInvalidHost, "backslash", i)
-		case '?':
-			return bad(ErrInvalidHost, "query", i)
-		case '#':
-			return bad(ErrInvalidHost, "fragment", i)
-		default:
-			if c < ' ' || c == 0x7F {
-				return bad(ErrControlCharacter, controlName(c), i)
-			}
-		}
-	}
-	open, close := strings.IndexByte(h, '['), strings.IndexByte(h, ']')
-	if open < 0 && close < 0 {
-		return nil
-	}
-	const junk = "malformed IPv6 literal"
-	switch {
-	case open != 0:
-		return bad(ErrInvalidHost, junk, max(open, 0))
-	case close < 0:
-		return bad(ErrInvalidHost, junk+" (no ']')", len(h))
-	case strings.LastIndexByte(h, '[') != 0:
-		return bad(ErrInvalidHost, junk, strings.LastIndexByte(h, '['))
-	case strings.LastIndexByte(h, ']') != close:
-		return bad(ErrInvalidHost, junk, strings.LastIndexByte(h, ']'))
-	}
-	port := h[close+1:]
-	if port == "" {
-		return nil
-	}
-	if port[0] != ':' {
-		return bad(ErrInvalidHost, junk+" (text after ']')", close+1)
-	}
-	for i := 1; i < len(port); i++ {
-		if port[i] < '0' || port[i] > '9' {
-			return bad(ErrInvalidHost, "port-invalid", close+1+i)
-		}
-	}
-	return nil
-}
-
-func controlName(c byte) string {
-	switch c {
-	case 0:
-		return "NUL"
-	case '\t':
-		return "TAB"
-	case '\n':
-		return "LF"
-	case '\r':
-		return "CR"
-	case 0x7F:
-		return "DEL"
-	}
-	return "0x" + strconv.FormatUint(uint64(c)|0x100, 16)[1:]
+	return newError(kind, pr.Field, value, pr.Reason, pr.Offset, nil)
 }
 
 // parseErrorOffset returns the offset of a *span.ParseError, or -1.
@@ -377,3 +233,15 @@ func parserError(kind error, field, value string, err error, shift int) *Error {
 	off := min(max(pe.Offset-shift, 0), len(value))
 	return newError(kind, field, value, pe.Type.String(), off, err)
 }
+
+// checkScheme returns "http" or "https" for scheme in any case.
+func checkScheme(scheme string) (string, error) {
+	if s, ok := reqtarget.Scheme(scheme); ok {
+		return s, nil
+	}
+	return "", newError(ErrInvalidScheme, "scheme", scheme, "", -1, nil)
+}
+
+// httpSchemePrefix returns the scheme and the length of an "http://" or
+// "https://" prefix of target (in any case), or 0.
+func httpSchemePrefix(target string) (string, int) { return reqtarget.SchemePrefix(target) }

@@ -20,6 +20,15 @@
 // hrefs into shared blocks: fewer allocations for a program that keeps
 // what it parses, at the cost of a kept URL holding its block.
 //
+// A Parser also reads HTTP request targets, as a log processor or a
+// server meets them: ParseRequestTarget ("/a?b" and "//a//b" as paths on
+// the given host, "http://h/p" on its own), ParseConnectTarget ("h:443")
+// and ParseHost (the Host, and the URL of "OPTIONS *"), with the checks
+// and results of package httpurl, bytes that are not UTF-8 kept
+// percent-encoded one by one. ParseWithErrors lists validation errors
+// into a slice the caller reuses, and ErrorType gives the
+// record.ErrorType of any error that names one.
+//
 // # Errors
 //
 // A failed parse returns a *ParseError: the input (cut to 256 bytes, with

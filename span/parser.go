@@ -53,10 +53,11 @@ type Parser struct {
 	// parser.
 	Encoding Encoding
 
-	in  []byte
-	buf fast.Buffer
-	out []byte
-	err ParseError
+	in   []byte
+	text []byte // the text a request target is parsed as
+	buf  fast.Buffer
+	out  []byte
+	err  ParseError
 	scratch
 }
 
@@ -64,6 +65,12 @@ type Parser struct {
 // result is valid until the next call on p.
 func (p *Parser) Parse(input []byte) (URL, error) {
 	p.poison()
+	return p.parse(input)
+}
+
+// parse is Parse without the poisoning, for the methods that parse more
+// than one text in a call.
+func (p *Parser) parse(input []byte) (URL, error) {
 	if p.MaxInput > 0 && len(input) > p.MaxInput {
 		return URL{}, p.tooLong(input)
 	}

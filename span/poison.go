@@ -12,7 +12,7 @@ func (p *Parser) poison() {
 	if !poisonReuse {
 		return
 	}
-	for _, b := range [][]byte{p.in[:cap(p.in)], p.out[:cap(p.out)]} {
+	for _, b := range [][]byte{p.in[:cap(p.in)], p.text[:cap(p.text)], p.out[:cap(p.out)]} {
 		for i := range b {
 			b[i] = poisonByte
 		}

@@ -76,6 +76,8 @@ func (w *worker) logLine(out, line []byte) []byte {
 	shift := 0
 	if cfg.validate {
 		errs, shift = w.validationErrors(l)
+		w.checkUTF8(l.Target)
+		w.countUTF8(errs, err)
 	}
 	w.st.count(u, errs.List, err)
 	input := unsafeString(l.Target)
@@ -113,7 +115,14 @@ func (w *worker) validationErrors(l *accesslog.Line) (span.ValidationErrors, int
 		text = append(w.text[:0], target...)
 	}
 	w.text = text
-	_, errs, _ := span.ParseWithErrors(unsafeString(text), span.URL{})
+	if w.huge {
+		// The package's function reads the text where it is, where the
+		// Parser would copy it first.
+		_, errs, _ := span.ParseWithErrors(unsafeString(text), span.URL{})
+		return errs, shift
+	}
+	_, errs, _ := w.parser.ParseWithErrors(text, span.URL{}, w.errList)
+	w.errList = errs.List
 	return errs, shift
 }
 

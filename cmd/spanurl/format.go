@@ -175,6 +175,9 @@ type worker struct {
 	hinted bool             // hintFormat has written its hint
 	text   []byte           // the URL text built from a request target (-validate)
 
+	errList []record.ValidationError // the validation errors of the last line (-validate)
+	badUTF8 int                      // 1 + the offset of the line's first byte not UTF-8 (utf8.go)
+
 	errLine bool   // the line just formatted is an error line
 	scratch []byte // an error line being given its location
 
@@ -316,14 +319,22 @@ func (w *worker) line(out, line []byte) []byte {
 		err  error
 	)
 	switch {
-	case cfg.validate:
+	case cfg.validate && w.huge:
+		// As below: the package's function reads the line where it is.
 		u, errs, err = span.ParseWithErrors(unsafeString(input), cfg.base)
+	case cfg.validate:
+		u, errs, err = w.parser.ParseWithErrors(input, cfg.base, w.errList)
+		w.errList = errs.List
 	case w.huge:
 		// The package's Parse reads the line where it is, where the
 		// Parser would copy it first: a huge line is not held twice.
 		u, err = cfg.base.Parse(unsafeString(input))
 	default:
 		u, err = w.parser.ParseRef(cfg.base, input)
+	}
+	if cfg.validate {
+		w.checkUTF8(input)
+		w.countUTF8(errs, err)
 	}
 	w.st.count(u, errs.List, err)
 	if cfg.json {
@@ -387,7 +398,7 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 			}
 			out = w.appendValue(out, input, enc)
 		case f == fieldStatus:
-			out = append(out, status(errs, err)...)
+			out = append(out, w.status(errs, err)...)
 		case f == fieldErrors:
 			for j, e := range errs.List {
 				if j > 0 {
@@ -397,6 +408,7 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 				out = append(out, '@')
 				out = strconv.AppendInt(out, int64(max(e.Offset-shift, 0)), 10)
 			}
+			out = w.appendUTF8TSV(out, len(errs.List) > 0)
 			if errs.Omitted > 0 {
 				out = append(out, ",+"...)
 				out = strconv.AppendInt(out, int64(errs.Omitted), 10)
@@ -450,7 +462,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 			out = append(out, '"')
 		case f == fieldStatus:
 			out = appendKey(out, &first, "status")
-			out = jsonstr.Append(out, status(errs, err), false)
+			out = jsonstr.Append(out, w.status(errs, err), false)
 		case f == fieldErrors:
 			out = appendKey(out, &first, "errors")
 			out = append(out, '[')
@@ -464,6 +476,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 				out = strconv.AppendInt(out, int64(max(e.Offset-shift, 0)), 10)
 				out = append(out, '}')
 			}
+			out = w.appendUTF8JSON(out, len(errs.List) > 0)
 			out = append(out, ']')
 			if errs.Omitted > 0 {
 				out = appendKey(out, &first, "errorsOmitted")

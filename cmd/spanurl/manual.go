@@ -162,7 +162,12 @@ FLAGS
         them: NAME is the error's name in the URL Standard (such as
         invalid-URL-unit) and OFFSET its 0-based byte offset in the input
         field. For a failure the last error listed is the one that made the
-        parse fail. A line lists its first 1000 errors (and for a failure
+        parse fail. Input (or a log's request target) with bytes that are
+        not UTF-8 also gets invalid-utf8@OFFSET, the first such byte, and
+        so is never "valid": the standard, which parses text, has no name
+        for it (a URL reads such bytes as U+FFFD; a request target keeps
+        them percent-encoded byte for byte, as %FF).
+        A line lists its first 1000 errors (and for a failure
         the fatal one after them): when it has more, ERRORS ends with +N,
         the number left out, so that memory stays bounded whatever the
         line. INPUT is the URL text as read; it comes last because it

@@ -24,7 +24,7 @@ const modulePath = "github.com/spanurl/spanurl"
 // same table (its "Layers" section); TestDesignTable keeps the two equal.
 var table = [][]string{
 	0: {"record", "internal/asm", "internal/uts46", "internal/pct", "internal/mask", "internal/jsonstr", "internal/apipin", "internal/lineartest", "internal/testvectors"},
-	1: {"internal/offsets", "internal/form"},
+	1: {"internal/offsets", "internal/form", "internal/reqtarget"},
 	2: {"internal/fast", "internal/slow", "internal/splice"},
 	3: {"span"},
 	4: {"api"},

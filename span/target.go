@@ -1,0 +1,235 @@
+package span
+
+import (
+	"errors"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/spanurl/spanurl/internal/fast"
+	"github.com/spanurl/spanurl/internal/mask"
+	"github.com/spanurl/spanurl/internal/reqtarget"
+	"github.com/spanurl/spanurl/record"
+)
+
+// The errors of a request target refused before the URL parser runs,
+// matched (errors.Is) by the *ParseError that ParseRequestTarget,
+// ParseConnectTarget and ParseHost return. They are the refusals of
+// package httpurl, whose sentinels of the same names they mirror.
+var (
+	// ErrInvalidTarget: the request target is not of a form the method
+	// accepts, or holds a space or "#".
+	ErrInvalidTarget = errors.New("invalid request target")
+	// ErrInvalidHost: the host (the Host, or the authority of an
+	// absolute-form or authority-form target) is empty, holds userinfo,
+	// a path, a query, a fragment, a space, a backslash, or brackets that
+	// are not one IPv6 literal.
+	ErrInvalidHost = errors.New("invalid host")
+	// ErrControlCharacter: a C0 control or DEL in the target or the host,
+	// which the URL parser would silently remove or trim. An error with
+	// it also matches ErrInvalidTarget or ErrInvalidHost.
+	ErrControlCharacter = errors.New("control character")
+	// ErrAsteriskForm: the target is "*", which names no URL (the Host
+	// still names the server: see Parser.ParseHost).
+	ErrAsteriskForm = errors.New("asterisk-form request target (OPTIONS *) has no URL")
+	// ErrInvalidScheme: the scheme is not "http" or "https" (in any case).
+	ErrInvalidScheme = errors.New("scheme is not http or https")
+)
+
+// kindsError is a refusal that matches two sentinels, a value made once
+// so that a refusal costs no allocation.
+type kindsError struct {
+	msg   string
+	kinds [2]error
+}
+
+func (e *kindsError) Error() string   { return e.msg }
+func (e *kindsError) Unwrap() []error { return e.kinds[:] }
+
+var (
+	errControlInTarget = &kindsError{"control character in the request target", [2]error{ErrControlCharacter, ErrInvalidTarget}}
+	errControlInHost   = &kindsError{"control character in the host", [2]error{ErrControlCharacter, ErrInvalidHost}}
+	errHostInTarget    = &kindsError{"invalid host in the request target", [2]error{ErrInvalidHost, ErrInvalidTarget}}
+)
+
+// ParseRequestTarget returns the URL of an HTTP request from its
+// request-target (as the request line carries it, or HTTP/2's :path),
+// its host (the Host header, or :authority) and the scheme it came in
+// with ("http" or "https", in any case), with exactly the results of
+// httpurl.ParseRequestTarget: the same URL, and a refusal exactly when
+// httpurl refuses. The two share their checks.
+//
+// An origin-form target ("/a?b") is parsed as scheme://host followed by
+// the target, so a target starting with "//" ("//evil.example/x") is a
+// path on host, never a host. An absolute-form target
+// ("http://h/p?q") is parsed on its own; host, when not empty and not
+// its authority byte for byte, must still be a valid Host. Control
+// characters anywhere, a space or "#" in the target, and a host with
+// userinfo, a path, a query, a fragment or junk around an IPv6 literal
+// are refused before parsing. "*" (asterisk-form) is refused with
+// ErrAsteriskForm and an authority-form target with ErrInvalidTarget: use
+// ParseHost and ParseConnectTarget for those.
+//
+// Bytes of the path and query that are not UTF-8 are percent-encoded one
+// by one ("\xff\xfe" gives "%FF%FE"), where the URL Standard, which
+// parses strings, would read U+FFFD and write "%EF%BF%BD": the server
+// received bytes, and this keeps them. Valid UTF-8 is encoded as the
+// standard encodes it.
+//
+// A refusal before parsing is a *ParseError matching ErrInvalidTarget,
+// ErrInvalidHost, ErrControlCharacter, ErrAsteriskForm or
+// ErrInvalidScheme (as httpurl's errors do, one about the authority of a
+// target matches both ErrInvalidHost and ErrInvalidTarget, and a control
+// character one of them too), with the offset in the value it names (target or
+// host; -1 for none) and that value as Input. A refusal of the URL parser
+// is its *ParseError on the text it parsed (for origin-form,
+// scheme://host followed by the target), matching the record.ErrorType
+// that made it fail.
+//
+// The result, and the error, are valid until the next call on p, as
+// Parse's are; neither keeps target or host. MaxInput bounds the length
+// of target; Encoding is not used (the query is the client's bytes).
+func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, error) {
+	p.poison()
+	if p.Encoding.e != nil {
+		defer p.useUTF8()()
+	}
+	if p.MaxInput > 0 && len(target) > p.MaxInput {
+		return URL{}, p.tooLong(target)
+	}
+	t := view(target)
+	req, pr, ok := reqtarget.ParseRequest(t, host, scheme)
+	if !ok {
+		return URL{}, p.refuse(pr, t, host, scheme)
+	}
+	if req.Form == reqtarget.OriginForm {
+		p.text = append(append(append(p.text[:0], req.Scheme...), "://"...), host...)
+		p.text = appendBytes(p.text, t)
+		return p.parseText()
+	}
+	if req.CheckHost {
+		if _, err := p.parseHost(host, req.Scheme); err != nil {
+			return URL{}, err
+		}
+	}
+	if rest := t[req.AuthEnd:]; !utf8.ValidString(rest) {
+		p.text = reqtarget.AppendBytes(append(p.text[:0], t[:req.AuthEnd]...), rest)
+		return p.parseText()
+	}
+	return p.parse(target)
+}
+
+// ParseConnectTarget returns the URL https://host[:port]/ of the
+// authority-form target "host:port" of a CONNECT request, with exactly
+// the results of httpurl.ParseConnectTarget (see there): the port is
+// required, the host is checked as ParseHost checks one, and port 443,
+// https's default, is dropped. Errors are as ParseRequestTarget's; the
+// result is valid until the next call on p.
+func (p *Parser) ParseConnectTarget(target []byte) (URL, error) {
+	p.poison()
+	if p.Encoding.e != nil {
+		defer p.useUTF8()()
+	}
+	if p.MaxInput > 0 && len(target) > p.MaxInput {
+		return URL{}, p.tooLong(target)
+	}
+	t := view(target)
+	if pr, ok := reqtarget.ParseConnect(t); !ok {
+		return URL{}, p.refuse(pr, t, "", "")
+	}
+	p.text = append(append(append(p.text[:0], reqtarget.ConnectPrefix...), t...), '/')
+	return p.parseText()
+}
+
+// ParseHost returns the URL scheme://host/ of a Host header value
+// host[:port], normalized, with exactly the results of httpurl.ParseHost
+// (see there). It is the URL of an "OPTIONS *" request. Errors are as
+// ParseRequestTarget's; the result is valid until the next call on p,
+// and does not keep host.
+func (p *Parser) ParseHost(host, scheme string) (URL, error) {
+	p.poison()
+	if p.Encoding.e != nil {
+		defer p.useUTF8()()
+	}
+	return p.parseHost(host, scheme)
+}
+
+func (p *Parser) parseHost(host, scheme string) (URL, error) {
+	sch, pr, ok := reqtarget.ParseHost(host, scheme)
+	if !ok {
+		return URL{}, p.refuse(pr, "", host, scheme)
+	}
+	p.text = append(append(append(append(p.text[:0], sch...), "://"...), host...), '/')
+	return p.parseText()
+}
+
+// useUTF8 sets p's Encoding to UTF-8 and returns the function that
+// restores it. A request target is the bytes the client sent, which the
+// document's encoding played no part in, so its query is encoded as
+// httpurl encodes it, whatever the Parser's Encoding.
+func (p *Parser) useUTF8() func() {
+	enc := p.Encoding
+	p.Encoding = Encoding{}
+	return func() { p.Encoding = enc }
+}
+
+// appendBytes appends target to dst, with the bytes that are not UTF-8
+// percent-encoded one by one when there are any: the first gate reads
+// the whole target once and lets the common case copy it.
+func appendBytes(dst []byte, target string) []byte {
+	if utf8.ValidString(target) {
+		return append(dst, target...)
+	}
+	return reqtarget.AppendBytes(dst, target)
+}
+
+// parseText parses p.text, which p owns, so that neither path copies it
+// again: the fast path's href may be p.text itself.
+func (p *Parser) parseText() (URL, error) {
+	s := unsafe.String(unsafe.SliceData(p.text), len(p.text))
+	if fastEncodes(p.Encoding, s) {
+		if href, pk, ok := fast.ParseAbsolute(s, &p.buf); ok {
+			return URL{href, pk}, nil
+		}
+	}
+	return p.parseSlow(s, nil)
+}
+
+// refuse is the *ParseError, in p's memory, of a refusal before parsing
+// of the value that pr names.
+func (p *Parser) refuse(pr reqtarget.Problem, target, host, scheme string) error {
+	value := target
+	switch pr.Field {
+	case "host":
+		value = host
+	case "scheme":
+		value = scheme
+	}
+	var kind error
+	switch {
+	case pr.Control && pr.Kind == reqtarget.InvalidHost:
+		kind = errControlInHost
+	case pr.Control:
+		kind = errControlInTarget
+	case pr.Kind == reqtarget.InvalidHost && pr.Field == "target":
+		kind = errHostInTarget
+	case pr.Kind == reqtarget.InvalidHost:
+		kind = ErrInvalidHost
+	case pr.Kind == reqtarget.Asterisk:
+		kind = ErrAsteriskForm
+	case pr.Kind == reqtarget.InvalidScheme:
+		kind = ErrInvalidScheme
+	default:
+		kind = ErrInvalidTarget
+	}
+	// The value may hold a password (a Host of "user:pass@h" is refused
+	// for its userinfo), so it is masked as httpurl masks it.
+	quoted, cut := mask.Authority(value)
+	p.in = append(p.in[:0], quoted...)
+	p.err = ParseError{
+		ValidationError: record.ValidationError{Offset: pr.Offset},
+		Input:           unsafe.String(unsafe.SliceData(p.in), len(p.in)),
+		Truncated:       cut,
+		Err:             kind,
+	}
+	return &p.err
+}
