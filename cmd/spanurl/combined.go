@@ -58,9 +58,9 @@ func (w *worker) logLine(out, line []byte) []byte {
 			if w.first && !w.hinted && w.st.lines <= hintLines && w.st.malformed == w.st.lines-w.st.blank-1 {
 				w.hintFormat(line)
 			}
-			return w.malformed(out, "malformed log line: "+e.Kind.Error())
+			return w.malformed(out, &malformedLine{"malformed log line: " + e.Kind.Error(), logErrorName(e.Kind), e.Offset})
 		}
-		return w.malformed(out, err.Error())
+		return w.malformed(out, &malformedLine{err.Error(), "malformed-log-line", 0})
 	}
 	var u span.URL
 	var err error
@@ -79,10 +79,35 @@ func (w *worker) logLine(out, line []byte) []byte {
 	}
 	w.st.count(u, errs.List, err)
 	input := unsafeString(l.Target)
+	if w.st.hosts != nil && err == nil {
+		w.rank(u, input)
+	}
 	if cfg.json {
 		return w.appendJSON(out, input, u, errs, shift, err)
 	}
 	return w.appendTSV(out, input, u, errs, shift, err)
+}
+
+// logErrorName names the reason kind (an error of package accesslog) why
+// a log line is malformed, for the errors field.
+func logErrorName(kind error) string {
+	switch kind {
+	case accesslog.ErrVirtualHost:
+		return "log-no-vhost-port"
+	case accesslog.ErrClient:
+		return "log-no-client"
+	case accesslog.ErrTime:
+		return "log-no-date"
+	case accesslog.ErrRequest:
+		return "log-no-request"
+	case accesslog.ErrRequestLine:
+		return "log-bad-request-line"
+	case accesslog.ErrStatus:
+		return "log-no-status"
+	case accesslog.ErrHost:
+		return "log-no-host"
+	}
+	return "malformed-log-line"
 }
 
 // validationErrors returns the validation errors of the URL text that

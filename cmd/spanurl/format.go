@@ -36,10 +36,15 @@ type config struct {
 	errStderr bool      // -errors stderr: error lines go to standard error
 
 	fields    []field
+	params    []string // for each of fields, the NAME of param:NAME (or "")
 	json      bool
 	validate  bool
 	stats     bool
 	hasStatus bool // fields has status: failures are rows, not "error:" lines
+
+	statsField field  // -stats-field: the field whose values -stats ranks
+	statsParam string // its NAME when it is param:NAME
+	statsName  string // its name as given
 
 	routes    *routes // -match and -match-file; nil: none
 	needMatch bool    // routes and a field or -stats that needs the match
@@ -69,6 +74,12 @@ const (
 	fieldErrors
 	fieldMatch
 	fieldGroups
+	fieldCacheKey
+	fieldSiteKey
+	fieldSURT
+	fieldDisplayHost
+	fieldRawQuery
+	fieldParam // param:NAME, with NAME in config.params
 	numFields
 )
 
@@ -92,6 +103,12 @@ var fieldNames = [numFields]string{
 	fieldErrors:      "errors",
 	fieldMatch:       "match",
 	fieldGroups:      "groups",
+	fieldCacheKey:    "cachekey",
+	fieldSiteKey:     "sitekey",
+	fieldSURT:        "surt",
+	fieldDisplayHost: "displayhost",
+	fieldRawQuery:    "rawquery",
+	fieldParam:       "param:NAME",
 }
 
 // jsonFields are the fields of -json without -fields: the input and the
@@ -107,12 +124,15 @@ func (c *config) setFields(list string, given bool) error {
 	switch {
 	case given:
 		for _, name := range strings.Split(list, ",") {
-			f, ok := fieldByName(strings.TrimSpace(name))
+			f, param, ok := fieldByName(strings.TrimSpace(name))
 			if !ok {
 				if name == "" {
 					return errors.New("empty field name")
 				}
 				return fmt.Errorf("unknown field %q; the fields are %s", name, strings.Join(fieldNames[:], ","))
+			}
+			if f == fieldParam && param == "" {
+				return fmt.Errorf("the field %s names no parameter: give param:NAME", name)
 			}
 			if (f == fieldStatus || f == fieldErrors) && !c.validate {
 				return fmt.Errorf("the field %s needs -validate", name)
@@ -121,6 +141,7 @@ func (c *config) setFields(list string, given bool) error {
 				return fmt.Errorf("the field %s needs -match or -match-file", name)
 			}
 			c.fields = append(c.fields, f)
+			c.params = append(c.params, param)
 		}
 	case c.routes != nil:
 		// The pattern first, for cut -f1 | sort | uniq -c; the input
@@ -152,13 +173,42 @@ func (c *config) setFields(list string, given bool) error {
 	return nil
 }
 
-func fieldByName(name string) (field, bool) {
+// fieldByName returns the field named name, and for param:NAME the
+// parameter's NAME.
+func fieldByName(name string) (f field, param string, ok bool) {
+	if p, ok := strings.CutPrefix(name, "param:"); ok {
+		return fieldParam, p, true
+	}
 	for f, n := range fieldNames {
 		if n == name {
-			return field(f), true
+			return field(f), "", true
 		}
 	}
-	return 0, false
+	return 0, "", false
+}
+
+// setStatsField sets the field that -stats ranks from -stats-field.
+func (c *config) setStatsField(name string) error {
+	f, param, ok := fieldByName(name)
+	switch {
+	case !ok:
+		return fmt.Errorf("unknown field %q; the fields are %s", name, strings.Join(fieldNames[:], ","))
+	case f == fieldParam && param == "":
+		return fmt.Errorf("the field %s names no parameter: give param:NAME", name)
+	case f == fieldStatus || f == fieldErrors || f == fieldMatch || f == fieldGroups:
+		return fmt.Errorf("-stats counts the %s of the lines already: rank a field of the URL or the input", name)
+	}
+	c.statsField, c.statsParam, c.statsName = f, param, name
+	return nil
+}
+
+// param returns the parameter NAME of the i-th field when it is
+// param:NAME.
+func (c *config) param(i int) string {
+	if i < len(c.params) {
+		return c.params[i]
+	}
+	return ""
 }
 
 // worker turns lines into output lines. Every goroutine of the pipeline
@@ -175,8 +225,9 @@ type worker struct {
 	hinted bool             // hintFormat has written its hint
 	text   []byte           // the URL text built from a request target (-validate)
 
-	errLine bool   // the line just formatted is an error line
-	scratch []byte // an error line being given its location
+	errLine  bool   // the line just formatted is an error line
+	scratch  []byte // an error line being given its location
+	paramBuf []byte // form-decoding of param:NAME (keys.go)
 
 	registrables map[string]registrable // registrable domains of hosts met lately
 
@@ -303,7 +354,7 @@ func (w *worker) line(out, line []byte) []byte {
 	case cfg.col > 0:
 		c, ok := column(line, cfg.col, cfg.sep)
 		if !ok {
-			return w.malformed(out, cfg.noColumn)
+			return w.malformed(out, &malformedLine{cfg.noColumn, "no-column", len(line)})
 		}
 		input = c
 	default:
@@ -326,26 +377,49 @@ func (w *worker) line(out, line []byte) []byte {
 		u, err = w.parser.ParseRef(cfg.base, input)
 	}
 	w.st.count(u, errs.List, err)
+	if w.st.hosts != nil && err == nil {
+		w.rank(u, unsafeString(input))
+	}
 	if cfg.json {
 		return w.appendJSON(out, unsafeString(input), u, errs, 0, err)
 	}
 	return w.appendTSV(out, unsafeString(input), u, errs, 0, err)
 }
 
-// malformed appends the output line for a line that holds no URL text.
-func (w *worker) malformed(out []byte, msg string) []byte {
+// malformed appends the output line for a line that holds no URL text,
+// for the reason e: an error line, or, when the fields have status, a
+// row of every field with status "malformed" and e as its one error
+// (and its message as "error" with -json), so that columns stay aligned.
+func (w *worker) malformed(out []byte, e *malformedLine) []byte {
 	w.st.failed++
 	w.st.malformed++
+	if w.cfg.hasStatus {
+		if w.cfg.json {
+			return w.appendJSON(out, "", span.URL{}, span.ValidationErrors{}, 0, e)
+		}
+		return w.appendTSV(out, "", span.URL{}, span.ValidationErrors{}, 0, e)
+	}
 	w.errLine = true
 	if w.cfg.json {
 		out = append(out, `{"error":`...)
-		out = jsonstr.Append(out, msg, false)
+		out = jsonstr.Append(out, e.msg, false)
 		return append(out, "}\n"...)
 	}
 	out = append(out, "error: "...)
-	out = append(out, msg...)
+	out = append(out, e.msg...)
 	return append(out, '\n')
 }
+
+// malformedLine is why a line holds no URL text: a message for its error
+// line, and a name and a byte offset in the line for the errors field of
+// its row.
+type malformedLine struct {
+	msg    string
+	name   string
+	offset int
+}
+
+func (e *malformedLine) Error() string { return e.msg }
 
 // column returns the n-th (1-based) column of line.
 func column(line []byte, n int, sep string) ([]byte, bool) {
@@ -389,6 +463,11 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 		case f == fieldStatus:
 			out = append(out, status(errs, err)...)
 		case f == fieldErrors:
+			if m, ok := err.(*malformedLine); ok {
+				out = append(out, m.name...)
+				out = append(out, '@')
+				out = strconv.AppendInt(out, int64(m.offset), 10)
+			}
 			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
@@ -406,8 +485,11 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 			out = w.appendMatchTSV(out)
 		case f == fieldGroups:
 			out = w.appendGroupsTSV(out)
+		case f == fieldParam:
+			// A decoded value may hold tabs and line breaks.
+			out, _ = w.appendURLField(out, f, w.cfg.param(i), u, encTSVInput)
 		default:
-			out, _ = w.appendURLField(out, f, u, encRaw)
+			out, _ = w.appendURLField(out, f, w.cfg.param(i), u, encRaw)
 		}
 	}
 	return append(out, '\n')
@@ -441,7 +523,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 	}
 	out = append(out, '{')
 	first := true
-	for _, f := range w.cfg.fields {
+	for i, f := range w.cfg.fields {
 		switch {
 		case f == fieldInput:
 			out = appendKey(out, &first, "input")
@@ -454,6 +536,13 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 		case f == fieldErrors:
 			out = appendKey(out, &first, "errors")
 			out = append(out, '[')
+			if m, ok := err.(*malformedLine); ok {
+				out = append(out, `{"name":`...)
+				out = jsonstr.Append(out, m.name, false)
+				out = append(out, `,"offset":`...)
+				out = strconv.AppendInt(out, int64(m.offset), 10)
+				out = append(out, '}')
+			}
 			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
@@ -476,12 +565,22 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 		case f == fieldGroups:
 			out = appendKey(out, &first, "groups")
 			out = w.appendGroupsJSON(out)
+		case f == fieldParam:
+			if !first {
+				out = append(out, ',')
+			}
+			first = false
+			out = jsonstr.Append(out, "param:"+w.cfg.param(i), false)
+			out = append(out, ':')
+			fallthrough
 		default:
-			out = appendKey(out, &first, fieldNames[f])
+			if f != fieldParam {
+				out = appendKey(out, &first, fieldNames[f])
+			}
 			start := len(out)
 			out = append(out, '"')
 			var ok bool
-			out, ok = w.appendURLField(out, f, u, encJSON)
+			out, ok = w.appendURLField(out, f, w.cfg.param(i), u, encJSON)
 			if !ok {
 				out = append(out[:start], "null"...)
 			} else {
@@ -509,15 +608,13 @@ func appendKey(out []byte, first *bool, name string) []byte {
 	return append(out, `":`...)
 }
 
-// appendURLField appends the value of a URL field encoded as enc (encRaw
-// or encJSON); false means null (a URL whose host has no registrable
-// domain).
-func (w *worker) appendURLField(out []byte, f field, u span.URL, enc encoding) ([]byte, bool) {
-	var v string
-	switch f {
-	case fieldHref:
-		v = u.Href()
-	case fieldOrigin:
+// appendURLField appends the value of a URL field (param: the NAME of
+// param:NAME) encoded as enc (encRaw, encJSON, or encTSVInput for a
+// value that may hold tabs); false means null (a URL
+// whose host has no registrable domain, a query or parameter that is
+// absent).
+func (w *worker) appendURLField(out []byte, f field, param string, u span.URL, enc encoding) ([]byte, bool) {
+	if f == fieldOrigin {
 		start := len(out)
 		out = appendOrigin(out, u)
 		if enc == encJSON && jsonstr.NeedsEscape(out[start:]) {
@@ -526,33 +623,46 @@ func (w *worker) appendURLField(out []byte, f field, u span.URL, enc encoding) (
 			out = jsonstr.AppendChars(out[:start], v, false)
 		}
 		return out, true
-	case fieldProtocol:
-		v = u.Protocol()
-	case fieldScheme:
-		v = u.Scheme()
-	case fieldUsername:
-		v = u.Username()
-	case fieldPassword:
-		v = u.Password()
-	case fieldHost:
-		v = u.Host()
-	case fieldHostname:
-		v = u.Hostname()
-	case fieldPort:
-		v = u.Port()
-	case fieldPathname:
-		v = u.Pathname()
-	case fieldSearch:
-		v = u.Search()
-	case fieldHash:
-		v = u.Hash()
-	case fieldRegistrable:
-		d, ok := w.registrable(u)
-		return appendEncoded(out, d, enc), ok
-	case fieldKind:
-		v = u.HostKind().String()
 	}
-	return w.appendValue(out, v, enc), true
+	v, ok := w.fieldString(f, param, u)
+	return w.appendValue(out, v, enc), ok
+}
+
+// fieldString returns the value of a URL field other than origin, and
+// false for null. The value may alias u and the worker's buffers until
+// the next call.
+func (w *worker) fieldString(f field, param string, u span.URL) (string, bool) {
+	switch f {
+	case fieldHref:
+		return u.Href(), true
+	case fieldOrigin:
+		return u.Origin(), true
+	case fieldProtocol:
+		return u.Protocol(), true
+	case fieldScheme:
+		return u.Scheme(), true
+	case fieldUsername:
+		return u.Username(), true
+	case fieldPassword:
+		return u.Password(), true
+	case fieldHost:
+		return u.Host(), true
+	case fieldHostname:
+		return u.Hostname(), true
+	case fieldPort:
+		return u.Port(), true
+	case fieldPathname:
+		return u.Pathname(), true
+	case fieldSearch:
+		return u.Search(), true
+	case fieldHash:
+		return u.Hash(), true
+	case fieldRegistrable:
+		return w.registrable(u)
+	case fieldKind:
+		return u.HostKind().String(), true
+	}
+	return w.keyField(f, param, u)
 }
 
 // registrableCacheSize bounds the registrable domains a worker remembers.
@@ -603,11 +713,15 @@ func appendOrigin(out []byte, u span.URL) []byte {
 	return append(out, o.Host()...)
 }
 
-// status is "failure" for an input that does not parse, "invalid" for one
-// that parses with validation errors and "valid" for the rest.
+// status is "malformed" for a line that holds no URL text, "failure"
+// for an input that does not parse, "invalid" for one that parses with
+// validation errors and "valid" for the rest.
 func status(errs span.ValidationErrors, err error) string {
 	switch {
 	case err != nil:
+		if _, ok := err.(*malformedLine); ok {
+			return "malformed"
+		}
 		return "failure"
 	case errs.Len() > 0:
 		return "invalid"

@@ -139,6 +139,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := cfg.setFields(*opt.fields, isSet(fs, "fields")); err != nil {
 		return usage("-fields: %v", err)
 	}
+	if err := cfg.setStatsField(*opt.statsField); err != nil {
+		return usage("-stats-field: %v", err)
+	}
+	if isSet(fs, "stats-field") && !cfg.stats {
+		return usage("-stats-field names what -stats ranks: give -stats too")
+	}
 	switch *opt.errors {
 	case "stdout":
 	case "stderr":
@@ -231,6 +237,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // options are the flags that config does not hold as they are.
 type options struct {
 	base, sep, format, host, fields, errors *string
+	statsField                              *string
 	col, jobs                               *int
 	progress, sample                        *bool
 	match                                   []matchSource // -match and -match-file
@@ -252,6 +259,8 @@ func newFlagSet(out io.Writer, cfg *config) (*flag.FlagSet, *options) {
 		jobs:     fs.Int("j", runtime.GOMAXPROCS(0), "use `N` worker goroutines"),
 		progress: fs.Bool("progress", true, "show progress on a terminal"),
 		sample:   fs.Bool("sample", false, "run on the bundled sample"),
+
+		statsField: fs.String("stats-field", "hostname", "rank the values of `FIELD` with -stats"),
 	}
 	fs.Var(matchFlag{list: &opt.match}, "match", "report which `PATTERN` (repeatable) each URL matches")
 	fs.Var(matchFlag{list: &opt.match, file: true}, "match-file", "read match patterns from `FILE`, one per line")

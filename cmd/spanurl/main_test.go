@@ -53,7 +53,18 @@ var goldenTests = []struct {
 	{"combined-stats", "access.log", []string{"-format", "combined", "-host", "www.example.com", "-validate", "-stats", "-fields", "status,href"}},
 	{"vhost", "vhost.log", []string{"-format", "vhost_combined", "-fields", "href,origin,input"}},
 	{"combined-host", "host.log", []string{"-format", "combined_host", "-base", "https://default.example/", "-fields", "href,origin,input"}},
+	{"keys", "keys.txt", []string{"-fields", keyFields}},
+	{"keys-json", "keys.txt", []string{"-json", "-fields", keyFields}},
+	{"keys-validate", "keys.txt", []string{"-validate", "-fields", "status,displayhost,param:utm_source,input"}},
+	{"stats-sitekey", "keys.txt", []string{"-stats", "-stats-field", "sitekey", "-fields", "sitekey"}},
+	{"stats-param", "keys.txt", []string{"-stats", "-stats-field", "param:utm_source", "-fields", "param:utm_source"}},
+	{"stats-pathname", "access.log", []string{"-format", "combined", "-host", "example.com", "-stats", "-stats-field", "pathname"}},
+	{"malformed-validate", "access.log", []string{"-format", "combined", "-host", "example.com", "-validate", "-fields", "status,errors,input"}},
+	{"malformed-validate-col", "crawl.tsv", []string{"-col", "2", "-validate", "-fields", "status,errors,href,input"}},
 }
+
+// keyFields are the fields that are not the URL object's getters.
+const keyFields = "cachekey,sitekey,surt,displayhost,rawquery,param:utm_source,param:q,param:a b,param:empty,param:flag,input"
 
 // TestGolden runs the command on inputs of testdata and compares its
 // output with testdata/NAME.golden (and NAME.stderr.golden); go test

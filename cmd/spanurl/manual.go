@@ -114,6 +114,22 @@ FLAGS
                        public suffix itself, such as 192.0.2.1 or co.uk
           kind         the kind of host        domain (or IPv4, IPv6,
                                                opaque, empty, null)
+          displayhost  the hostname as a browser shows it, in Unicode:
+                       xn--53h.example is ☕.example (an xn-- label that
+                       is not valid Punycode stays as it is)
+          rawquery     the query as in the href, without "?"; empty
+                       (null in JSON) when the URL has no query
+          param:NAME   the value of the first query parameter NAME,
+                       form-decoded as URLSearchParams.get(NAME) does
+                       ("+" a space, %XX a byte); empty (null in JSON)
+                       when absent; TABs and line breaks as in input
+          cachekey     a cache or dedup key: the href without fragment,
+                       with the parameters sorted by name (Go: httpurl.
+                       CacheKey)          https://a.example/p?a=1&b=2
+          sitekey      a crawler's politeness key: the registrable
+                       domain, or else the hostname   a.example
+          surt         the SURT key of web archives (httpurl.SURT)
+                                               example,a)/p?a=1&b=2
           input        the URL text as read: the line, the column of -col,
                        or the request target of an access log
           status       valid, invalid or failure (needs -validate)
@@ -129,8 +145,9 @@ FLAGS
 
         A line that fails to parse gives an "error: " line instead, unless
         LIST has status: then the line has every field, with those of the
-        URL empty and status "failure". Without -fields, the one field is
-        href (with -match: match, groups and input).
+        URL empty and status "failure"; a malformed line (see MALFORMED
+        LINES) has status "malformed" then. Without -fields, the one field
+        is href (with -match: match, groups and input).
 
     -json
         Write one JSON object per line, whose keys are the fields (-fields)
@@ -157,7 +174,8 @@ FLAGS
 
         STATUS is "valid" (the line parses and has no validation error),
         "invalid" (it parses, as browsers accept it, but has validation
-        errors) or "failure" (it does not parse). ERRORS is empty or a
+        errors), "failure" (it does not parse) or "malformed" (the line
+        holds no URL text: see MALFORMED LINES). ERRORS is empty or a
         comma-separated list of NAME@OFFSET, in the order the parser met
         them: NAME is the error's name in the URL Standard (such as
         invalid-URL-unit) and OFFSET its 0-based byte offset in the input
@@ -263,6 +281,15 @@ FLAGS
         come the routes: the URLs that each pattern matched (most first,
         and the patterns that matched none) and those that matched none.
 
+    -stats-field FIELD
+        Rank the values of FIELD in the summary of -stats instead of the
+        hostnames: any field of -fields that the URL or the line has
+        (not status, errors, match or groups), such as sitekey for the
+        top sites, pathname for the top pages or param:utm_source for
+        the top campaigns. The ten values met most often among the URLs
+        that parse are listed, counted as hosts are; an empty value, or
+        null, is not counted.
+
     -errors stderr
         Write the error lines (those starting with "error: ", and with
         -json the objects with "error" but no "status") to standard error,
@@ -362,6 +389,14 @@ MALFORMED LINES
     -json), so that lines stay aligned. Malformed lines are counted apart
     by -stats and make the exit status 1, like failures to parse; the run
     goes on.
+
+    When the fields have status (-validate), a malformed line gives a row
+    like any other instead, with status "malformed", the fields of the
+    URL and input empty, and one error in ERRORS naming the reason and
+    its byte offset in the line: no-column (-col), log-no-date,
+    log-no-client, log-no-request, log-bad-request-line, log-no-status,
+    log-no-host or log-no-vhost-port (access logs); with -json the
+    message follows as "error".
 
 EXIT STATUS
     0   Every line parsed (for spanurl wpt: all input was read).
