@@ -86,6 +86,36 @@ func TestSplitRequest(t *testing.T) {
 	}
 }
 
+// TestSetRequest checks that SetRequest splits a request line as Parse
+// does, and that its URL is the URL of the same request in a log line.
+func TestSetRequest(t *testing.T) {
+	for _, req := range []string{"GET /a?b HTTP/1.1", "GET //x//y", "CONNECT example.org:443 HTTP/1.1", "OPTIONS * HTTP/1.1", "GET http://h/p HTTP/1.1"} {
+		var fromLog Line
+		p := Parser{Format: Common}
+		if err := p.Parse([]byte(`- - - [x] "`+req+`" 200 1`), &fromLog); err != nil {
+			t.Fatalf("%q: %v", req, err)
+		}
+		l := Line{Host: []byte("example.com")}
+		if err := l.SetRequest([]byte(req)); err != nil {
+			t.Fatalf("%q: %v", req, err)
+		}
+		if string(l.Method) != string(fromLog.Method) || string(l.Target) != string(fromLog.Target) ||
+			string(l.Protocol) != string(fromLog.Protocol) || string(l.Request) != req || string(l.Host) != "example.com" {
+			t.Errorf("%q: got %q %q %q host %q", req, l.Method, l.Target, l.Protocol, l.Host)
+		}
+		u1, err1 := l.URL("ignored", "http")
+		u2, err2 := fromLog.URL("example.com", "http")
+		if u1.Href() != u2.Href() || (err1 == nil) != (err2 == nil) {
+			t.Errorf("%q: URL %q %v, from the log line %q %v", req, u1.Href(), err1, u2.Href(), err2)
+		}
+	}
+	var l Line
+	err := l.SetRequest([]byte("-"))
+	if !errors.Is(err, ErrRequestLine) || l.Method != nil || l.Target != nil || l.Protocol != nil {
+		t.Errorf("got %v, %q %q %q", err, l.Method, l.Target, l.Protocol)
+	}
+}
+
 func TestUnescape(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`plain`, "plain"},
