@@ -26,6 +26,12 @@ var errorsModes = []struct {
 	{"common", "access.log", []string{"-format", "common", "-host", "example.com"}},
 	{"vhost", "vhost.log", []string{"-format", "vhost_combined"}},
 	{"combined-host", "host.log", []string{"-format", "combined_host", "-host", "example.com"}},
+	{"jsonl-request", "access.jsonl", append(jsonlRequest, "-fields", "href,sitekey")},
+	{"jsonl-request-json", "access.jsonl", append(jsonlRequest, "-json", "-fields", "href,param:q")},
+	{"jsonl-target", "caddy.jsonl", []string{"-format", "jsonl", "-json-field", "request.uri", "-json-kind", "target", "-json-host", "request.host", "-host", "example.com"}},
+	{"jsonl-url", "links.jsonl", []string{"-format", "jsonl", "-json-field", "link", "-fields", "cachekey,surt,displayhost,rawquery"}},
+	{"jsonl-url-json", "links.jsonl", []string{"-format", "jsonl", "-json-field", "link", "-base", "https://example.com/", "-json"}},
+	{"keys", "keys.txt", []string{"-fields", "cachekey,sitekey,surt,displayhost,rawquery,param:utm_source"}},
 }
 
 // TestErrorsStderrAligned checks, in every mode, that -errors stderr

@@ -25,8 +25,9 @@ type config struct {
 	base span.URL // -base for lines; zero: none (and always zero for logs)
 
 	format logFormat
-	scheme string // logs: the scheme of the server (-base's, or "http")
-	host   string // logs: host[:port] of the server (-host, or -base's)
+	jsonl  jsonInput // -format jsonl: the field to read, and what it holds
+	scheme string    // logs: the scheme of the server (-base's, or "http")
+	host   string    // logs: host[:port] of the server (-host, or -base's)
 
 	col      int    // -col: the 1-based column holding the URL; 0: the whole line
 	sep      string // -sep
@@ -225,6 +226,11 @@ type worker struct {
 	hinted bool             // hintFormat has written its hint
 	text   []byte           // the URL text built from a request target (-validate)
 
+	// For -format jsonl (jsonl.go):
+	scan    jsonScan // finds the fields of a line
+	jsonBuf []byte   // the decoding of a field with escapes
+	hostBuf []byte   // the decoding of the host field with escapes
+
 	errLine  bool   // the line just formatted is an error line
 	scratch  []byte // an error line being given its location
 	paramBuf []byte // form-decoding of param:NAME (keys.go)
@@ -242,6 +248,7 @@ type worker struct {
 
 func newWorker(cfg *config) *worker {
 	w := &worker{cfg: cfg, log: accesslog.Parser{Format: cfg.format}}
+	w.scan.paths = [2][]string{cfg.jsonl.field, cfg.jsonl.host}
 	if cfg.stats {
 		w.st.hosts = newTopHosts(topHostsCapacity)
 		if cfg.routes != nil {
@@ -288,6 +295,7 @@ func (w *worker) process(c *chunk) {
 			// not written again.
 			w.parser, w.log = span.Parser{}, accesslog.Parser{Format: w.log.Format}
 			w.text, w.scratch = nil, nil
+			w.jsonBuf, w.hostBuf, w.paramBuf = nil, nil, nil
 		}
 	}
 	c.out, c.lines = out, n
@@ -349,6 +357,8 @@ func (w *worker) line(out, line []byte) []byte {
 	// input is the URL text as found on the line, which the parser reads.
 	var input []byte
 	switch {
+	case cfg.format == formatJSONL:
+		return w.jsonLine(out, line)
 	case cfg.format != formatLines:
 		return w.logLine(out, line)
 	case cfg.col > 0:
@@ -360,7 +370,13 @@ func (w *worker) line(out, line []byte) []byte {
 	default:
 		input = line
 	}
+	return w.urlLine(out, input)
+}
 
+// urlLine appends the output line for the URL text input, resolved
+// against -base.
+func (w *worker) urlLine(out, input []byte) []byte {
+	cfg := w.cfg
 	var (
 		u    span.URL
 		errs span.ValidationErrors

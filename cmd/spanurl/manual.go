@@ -7,9 +7,11 @@ const manual = `NAME
 SYNOPSIS
     spanurl [-base URL] [-col N [-sep S]] [-fields LIST] [-json]
             [-validate] [-stats] [-j N] [FILE...]
-    spanurl -format combined|vhost_combined|combined_host
+    spanurl -format combined|common|vhost_combined|combined_host
             [-host HOST | -base URL] [-fields LIST] [-json] [-validate]
-            [-stats] [-j N] [FILE...]
+            [-stats [-stats-field FIELD]] [-j N] [FILE...]
+    spanurl -format jsonl [-json-field PATH] [-json-kind url|target|request]
+            [-json-host PATH] [-base URL | -host HOST] [any of the above]
     spanurl -match PATTERN... [-match-file FILE] [any of the above]
     spanurl -sample [-fields LIST] [-json] [-validate] [-stats]
     spanurl wpt
@@ -35,8 +37,9 @@ DESCRIPTION
         $ echo 'http://[::1' | spanurl
         error: line 1: invalid URL "http://[::1": IPv6-unclosed at offset 7
 
-    The URL may also be one column of each line (-col), or the request of
-    each line of a web server's access log (-format); -fields picks the
+    The URL may also be one column of each line (-col), the request of
+    each line of a web server's access log (-format), or one field of a
+    JSON object per line (-format jsonl); -fields picks the
     components to print, as TSV or as JSON (-json); -match finds the URL
     pattern each URL matches, as a router would; -stats sums the run up.
 
@@ -243,11 +246,31 @@ FLAGS
 
     -format FORMAT
         The format of the input lines: lines (the default: a URL per line,
-        or per -col column), or one of the access log formats of ACCESS
-        LOGS: combined, common, vhost_combined and combined_host.
+        or per -col column), jsonl (a JSON object per line: see JSON
+        LINES), or one of the access log formats of ACCESS LOGS:
+        combined, common, vhost_combined and combined_host.
+
+    -json-field PATH
+        With -format jsonl, the key of the field that holds the URL (by
+        default url); keys joined by dots name a field of nested objects,
+        such as request.uri.
+
+    -json-kind KIND
+        What the field of -json-field holds: url (the default), a URL,
+        resolved against -base as a line of -format lines; target, a
+        request target such as /path?query, on the server of -host, -base
+        or -json-host, as in an access log; or request, a request line
+        such as GET /path HTTP/1.1, as the request of an access log.
+
+    -json-host PATH
+        With -json-kind target or request, the key (or keys joined by
+        dots) of the field that holds the Host header of the request: the
+        server, with the scheme of -base (or http), as the Host field of
+        -format combined_host.
 
     -host HOST
-        With -format, the server of origin-form request targets: a host
+        With a log -format (or -json-kind target or request), the server
+        of origin-form request targets: a host
         and an optional port, such as example.com or 127.0.0.1:8080. The
         default is localhost. The scheme is http; give -base
         https://HOST/ instead for https (-base must be http or https).
@@ -381,6 +404,35 @@ ACCESS LOGS
         spanurl: line 1 is not in -format vhost_combined: did you mean
         -format combined?
 
+JSON LINES
+    With -format jsonl, each line is one JSON object, as web servers and
+    log shippers write logs (nginx's log_format with escape=json, Caddy,
+    Traefik, Envoy, Fluent Bit), and the URL text is the string value of
+    one of its fields (-json-field). What that string holds is said by
+    -json-kind: a URL (url), a request target (target) or a request line
+    (request). For example, for nginx's
+
+        log_format jsonlog escape=json '{"time":"$time_iso8601",'
+            '"request":"$request","status":$status,"host":"$host"}';
+
+    run spanurl -format jsonl -json-field request -json-kind request
+    -json-host host, and for Caddy's access log, whose request is an
+    object, -json-field request.uri -json-kind target -json-host
+    request.host. Requests become URLs as in ACCESS LOGS, by the same
+    code; a host field that is absent, not a string, empty or "-" means
+    the server of -host or -base. Without -json-host (and without -host
+    and -base), spanurl warns once on standard error that it uses
+    http://localhost.
+
+    The string's escapes are decoded (a \uD83D\uDE00 surrogate pair is
+    one character, a lone surrogate becomes U+FFFD, as in browsers), and
+    its other bytes are kept as they are, even when they are not UTF-8.
+    The input field is the decoded string. The whole line must be one
+    JSON object (RFC 8259); a key that appears twice counts the last
+    time, as for jq. A line that is not, or whose field is absent, is
+    not a string, or (for target and request) is empty or not a request
+    line, is malformed.
+
 MALFORMED LINES
     A line that holds no URL text (a line of an access log that does not
     have the format's fields, such as the binary junk a TLS handshake
@@ -395,8 +447,9 @@ MALFORMED LINES
     URL and input empty, and one error in ERRORS naming the reason and
     its byte offset in the line: no-column (-col), log-no-date,
     log-no-client, log-no-request, log-bad-request-line, log-no-status,
-    log-no-host or log-no-vhost-port (access logs); with -json the
-    message follows as "error".
+    log-no-host or log-no-vhost-port (access logs), json-malformed,
+    json-no-field, json-not-string, json-empty or json-bad-request-line
+    (-format jsonl); with -json the message follows as "error".
 
 EXIT STATUS
     0   Every line parsed (for spanurl wpt: all input was read).
@@ -511,6 +564,16 @@ EXAMPLES
         spanurl -format combined -host shop.example.com \
           -match-file routes.txt access.log |
           grep -v -e '^error: ' -e '^$' | cut -f1 | sort | uniq -c | sort -rn
+
+    The top sites of a list of links, by a crawler's politeness key:
+        spanurl -base https://example.com/ -stats -stats-field sitekey \
+          urls.txt > /dev/null
+
+    The campaigns that brought visitors, from an nginx log written as
+    JSON lines:
+        spanurl -format jsonl -json-field request -json-kind request \
+          -json-host host -fields param:utm_source access.jsonl |
+          grep -v -e '^error: ' -e '^$' | sort | uniq -c | sort -rn
 
     A summary of a big log, with progress on the terminal:
         spanurl -format vhost_combined -stats other_vhosts_access.log \
