@@ -38,6 +38,7 @@ type config struct {
 
 	fields    []field
 	params    []string // for each of fields, the NAME of param:NAME (or "")
+	paramKeys []string // for each of fields, the JSON key "param:NAME": (or "")
 	json      bool
 	validate  bool
 	stats     bool
@@ -143,6 +144,11 @@ func (c *config) setFields(list string, given bool) error {
 			}
 			c.fields = append(c.fields, f)
 			c.params = append(c.params, param)
+			key := ""
+			if f == fieldParam {
+				key = string(jsonstr.Append(nil, "param:"+param, false)) + ":"
+			}
+			c.paramKeys = append(c.paramKeys, key)
 		}
 	case c.routes != nil:
 		// The pattern first, for cut -f1 | sort | uniq -c; the input
@@ -234,6 +240,7 @@ type worker struct {
 	errLine  bool   // the line just formatted is an error line
 	scratch  []byte // an error line being given its location
 	paramBuf []byte // form-decoding of param:NAME (keys.go)
+	fieldBuf []byte // the value of -stats-field (fieldString)
 
 	registrables map[string]registrable // registrable domains of hosts met lately
 
@@ -501,9 +508,6 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 			out = w.appendMatchTSV(out)
 		case f == fieldGroups:
 			out = w.appendGroupsTSV(out)
-		case f == fieldParam:
-			// A decoded value may hold tabs and line breaks.
-			out, _ = w.appendURLField(out, f, w.cfg.param(i), u, encTSVInput)
 		default:
 			out, _ = w.appendURLField(out, f, w.cfg.param(i), u, encRaw)
 		}
@@ -586,8 +590,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 				out = append(out, ',')
 			}
 			first = false
-			out = jsonstr.Append(out, "param:"+w.cfg.param(i), false)
-			out = append(out, ':')
+			out = append(out, w.cfg.paramKeys[i]...)
 			fallthrough
 		default:
 			if f != fieldParam {
@@ -625,12 +628,15 @@ func appendKey(out []byte, first *bool, name string) []byte {
 }
 
 // appendURLField appends the value of a URL field (param: the NAME of
-// param:NAME) encoded as enc (encRaw, encJSON, or encTSVInput for a
-// value that may hold tabs); false means null (a URL
-// whose host has no registrable domain, a query or parameter that is
-// absent).
+// param:NAME) encoded as enc (encRaw or encJSON; a value of param:NAME
+// in TSV with encTSVInput, as it may hold tabs); false means null (a URL whose host has no
+// registrable domain, a query or parameter that is absent).
 func (w *worker) appendURLField(out []byte, f field, param string, u span.URL, enc encoding) ([]byte, bool) {
-	if f == fieldOrigin {
+	var v string
+	switch f {
+	case fieldHref:
+		v = u.Href()
+	case fieldOrigin:
 		start := len(out)
 		out = appendOrigin(out, u)
 		if enc == encJSON && jsonstr.NeedsEscape(out[start:]) {
@@ -639,46 +645,52 @@ func (w *worker) appendURLField(out []byte, f field, param string, u span.URL, e
 			out = jsonstr.AppendChars(out[:start], v, false)
 		}
 		return out, true
+	case fieldProtocol:
+		v = u.Protocol()
+	case fieldScheme:
+		v = u.Scheme()
+	case fieldUsername:
+		v = u.Username()
+	case fieldPassword:
+		v = u.Password()
+	case fieldHost:
+		v = u.Host()
+	case fieldHostname:
+		v = u.Hostname()
+	case fieldPort:
+		v = u.Port()
+	case fieldPathname:
+		v = u.Pathname()
+	case fieldSearch:
+		v = u.Search()
+	case fieldHash:
+		v = u.Hash()
+	case fieldRegistrable:
+		d, ok := w.registrable(u)
+		return appendEncoded(out, d, enc), ok
+	case fieldKind:
+		v = u.HostKind().String()
+	default:
+		var ok bool
+		v, ok = w.keyField(f, param, u)
+		if f == fieldParam && enc == encRaw {
+			// In TSV, a decoded value may hold tabs and line breaks.
+			enc = encTSVInput
+		}
+		return w.appendValue(out, v, enc), ok
 	}
-	v, ok := w.fieldString(f, param, u)
-	return w.appendValue(out, v, enc), ok
+	return w.appendValue(out, v, enc), true
 }
 
-// fieldString returns the value of a URL field other than origin, and
-// false for null. The value may alias u and the worker's buffers until
-// the next call.
+// fieldString returns the value of a URL field as text, which stays
+// valid until the next call, and false for null.
 func (w *worker) fieldString(f field, param string, u span.URL) (string, bool) {
-	switch f {
-	case fieldHref:
-		return u.Href(), true
-	case fieldOrigin:
-		return u.Origin(), true
-	case fieldProtocol:
-		return u.Protocol(), true
-	case fieldScheme:
-		return u.Scheme(), true
-	case fieldUsername:
-		return u.Username(), true
-	case fieldPassword:
-		return u.Password(), true
-	case fieldHost:
-		return u.Host(), true
-	case fieldHostname:
-		return u.Hostname(), true
-	case fieldPort:
-		return u.Port(), true
-	case fieldPathname:
-		return u.Pathname(), true
-	case fieldSearch:
-		return u.Search(), true
-	case fieldHash:
-		return u.Hash(), true
-	case fieldRegistrable:
-		return w.registrable(u)
-	case fieldKind:
-		return u.HostKind().String(), true
-	}
-	return w.keyField(f, param, u)
+	huge := w.huge
+	w.huge = false // the value is wanted whole, not as a part (parts.go)
+	var ok bool
+	w.fieldBuf, ok = w.appendURLField(w.fieldBuf[:0], f, param, u, encRaw)
+	w.huge = huge
+	return unsafeString(w.fieldBuf), ok
 }
 
 // registrableCacheSize bounds the registrable domains a worker remembers.
