@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -99,7 +100,12 @@ func (w *worker) jsonLine(out, line []byte) []byte {
 	}
 	text := w.jsonText(line, v, &w.jsonBuf)
 	if j.kind == jsonURL {
-		return w.urlLine(out, text)
+		failed := w.st.failed
+		out = w.urlLine(out, text)
+		if w.st.failed > failed && w.first && !w.hinted && w.st.lines <= hintLines {
+			w.hintKind(text)
+		}
+		return out
 	}
 	if len(text) == 0 {
 		return w.malformed(out, &malformedLine{j.empty, "json-empty", v.start})
@@ -119,6 +125,20 @@ func (w *worker) jsonLine(out, line []byte) []byte {
 		l.Target = text
 	}
 	return w.requestLine(out, l)
+}
+
+// hintKind writes, once, that the text of -json-field, which failed to
+// parse as a URL among the first lines, is a request line: the kind, not
+// the log, is what to change. (A path may as well be a relative link, for
+// -base, as a request target: it gets no hint.)
+func (w *worker) hintKind(text []byte) {
+	var l accesslog.Line
+	if l.SetRequest(text) != nil || bytes.IndexByte(l.Method, '/') >= 0 || len(l.Protocol) == 0 && l.Target[0] != '/' {
+		return
+	}
+	w.hinted = true
+	fmt.Fprintf(w.cfg.warn, "spanurl: line %d: the %q field holds a request line, not a URL: did you mean -json-kind request?\n",
+		w.st.lines, w.cfg.jsonl.fieldName)
 }
 
 // jsonText returns the text of the string value v of line: the line's

@@ -431,7 +431,10 @@ JSON LINES
     JSON object (RFC 8259); a key that appears twice counts the last
     time, as for jq. A line that is not, or whose field is absent, is
     not a string, or (for target and request) is empty or not a request
-    line, is malformed.
+    line, is malformed. When the field of -json-kind url holds a request
+    line, which fails to parse as a URL, on one of the first lines,
+    spanurl says once on standard error that -json-kind request may be
+    meant.
 
 MALFORMED LINES
     A line that holds no URL text (a line of an access log that does not

@@ -30,6 +30,7 @@ var usageGoldenTests = []struct {
 	{"hint-to-combined-host", "host.log", []string{"-format", "vhost_combined"}, exitFailure},
 	{"hint-jsonl", "access.log", []string{"-format", "jsonl", "-json-field", "request", "-json-kind", "request", "-json-host", "host"}, exitFailure},
 	{"hint-to-jsonl", "caddy.jsonl", []string{"-format", "combined", "-host", "example.com"}, exitFailure},
+	{"hint-json-kind-request", "access.jsonl", []string{"-format", "jsonl", "-json-field", "request", "-fields", "href"}, exitFailure},
 	// Error lines on stderr, an empty line in their place on stdout.
 	{"errors-stderr", "input.txt", []string{"-errors", "stderr"}, exitFailure},
 	{"errors-stderr-combined", "access.log", []string{"-errors", "stderr", "-format", "combined", "-host", "example.com", "-json", "-fields", "href"}, exitFailure},
