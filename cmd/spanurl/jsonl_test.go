@@ -46,3 +46,26 @@ func TestJSONLKindURLResolves(t *testing.T) {
 		t.Errorf("status %d, stdout %q (want %q), stderr %q", status, stdout, want, stderr)
 	}
 }
+
+// TestJSONLLineAllocs checks that a line of -format jsonl, a request
+// line with escapes on the server of its Host field, is formatted
+// without allocating, as an access log's line is (an ASCII target: the
+// access log's reusable parser takes the allocating path for others).
+func TestJSONLLineAllocs(t *testing.T) {
+	cfg := &config{format: formatJSONL, scheme: "http", host: "example.com"}
+	if err := cfg.setJSONInput("req.line", "request", "req.host"); err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.setFields("href,param:q,input", true); err != nil {
+		t.Fatal(err)
+	}
+	w := newWorker(cfg)
+	line := []byte(`{"t":1,"req":{"line":"GET /caf\u0065/\"x\"?q=ab HTTP/1.1","host":"shop.example"},"s":[200]}`)
+	out := w.line(nil, line)
+	if want := "http://shop.example/cafe/%22x%22?q=ab\tab\t/cafe/\"x\"?q=ab\n"; string(out) != want {
+		t.Fatalf("got %q, want %q", out, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { out = w.line(out[:0], line) }); n != 0 {
+		t.Errorf("%v allocations per line", n)
+	}
+}
