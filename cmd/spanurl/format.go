@@ -509,7 +509,11 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 		case f == fieldGroups:
 			out = w.appendGroupsTSV(out)
 		default:
-			out, _ = w.appendURLField(out, f, w.cfg.param(i), u, encRaw)
+			param := ""
+			if f == fieldParam {
+				param = w.cfg.params[i]
+			}
+			out, _ = w.appendURLField(out, f, param, u, encRaw)
 		}
 	}
 	return append(out, '\n')
