@@ -3,6 +3,9 @@ package accesslog
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -231,6 +234,68 @@ func TestFormatNames(t *testing.T) {
 	}
 	if s := Format(0).String(); s != "Format(0)" {
 		t.Errorf("Format(0).String() = %q", s)
+	}
+}
+
+// staleLine returns a Line with every field set, as a Line is when it is
+// reused for the next line.
+func staleLine() Line {
+	x := []byte("stale")
+	return Line{
+		VHost: x, Port: x, Client: x, Ident: x, User: x, Time: x,
+		Request: x, Method: x, Target: x, Protocol: x, Status: x, Size: x,
+		Referer: x, UserAgent: x, Host: x, Extra: x, vhostPort: x, requestOff: -1,
+	}
+}
+
+// TestParseReusedLine checks that Parse gives the same Line whether it
+// parses into a zero Line or into one that holds another line's fields:
+// Parse writes every field, the absent ones as nil.
+func TestParseReusedLine(t *testing.T) {
+	stale := reflect.ValueOf(staleLine())
+	for i := range stale.NumField() {
+		if stale.Field(i).IsZero() {
+			t.Fatalf("staleLine leaves field %s zero", stale.Type().Field(i).Name)
+		}
+	}
+	lines := []string{
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 extra fields`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-"`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-" "ua"`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-" "ua" "host" more`,
+		`v:443 h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-" "ua"`,
+		`h - - ` + date + ` "GET /\x41\" HTTP/1.1" 200 1 "a\\b" "\"" "x\"y" tail\`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "r\"" "u\"" "h\x41"`,
+		`h - - ` + date + ` "-" 408 0 "-" "-" "-"`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200`,
+		`h - - ` + date + ` "GET /a\" 200 1`,
+		`h - - ` + date,
+		`h - [x]`,
+		``,
+	}
+	for _, c := range canonicalLines {
+		lines = append(lines, c.line)
+	}
+	for _, g := range goldenLogs {
+		data, err := os.ReadFile(filepath.Join("testdata", g.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, strings.Split(string(data), "\n")...)
+	}
+	for _, format := range []Format{Common, Combined, VhostCombined, CombinedHost} {
+		for _, line := range lines {
+			var fresh Line
+			p := Parser{Format: format}
+			err := p.Parse([]byte(line), &fresh)
+			reused := staleLine()
+			q := Parser{Format: format}
+			reusedErr := q.Parse([]byte(line), &reused)
+			if !reflect.DeepEqual(err, reusedErr) || !reflect.DeepEqual(fresh, reused) {
+				t.Errorf("%s %q:\nzero Line:  %+v, %v\nstale Line: %+v, %v", format, quoteShort([]byte(line)), fresh, err, reused, reusedErr)
+			}
+		}
 	}
 }
 
