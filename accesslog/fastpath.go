@@ -11,10 +11,10 @@ import (
 // parses, and the last server httpurl accepted.
 type urlParser struct {
 	sp   span.Parser
-	text []byte
+	text []byte // the server's scheme://host, then the last target
 
 	host, scheme string // the last server that httpurl.ParseHost accepted
-	prefix       string // its scheme, lowercased, and "://"
+	server       int    // the length of its scheme://host in text; 0 before the first
 }
 
 // URL returns the URL of the request of l as Line.URL does (the same URL
@@ -56,7 +56,7 @@ func (p *Parser) URL(l *Line, host, scheme string) (span.URL, error) {
 	if field != nil {
 		host = borrow(field)
 	}
-	if q.prefix == "" || host != q.host || scheme != q.scheme {
+	if q.server == 0 || host != q.host || scheme != q.scheme {
 		u, err := httpurl.ParseHost(host, scheme)
 		if err != nil {
 			return l.URL(defHost, defScheme)
@@ -64,9 +64,13 @@ func (p *Parser) URL(l *Line, host, scheme string) (span.URL, error) {
 		if field != nil {
 			host = string(field)
 		}
-		q.host, q.scheme, q.prefix = host, scheme, u.Scheme()+"://"
+		q.host, q.scheme = host, scheme
+		q.text = append(append(append(q.text[:0], u.Scheme()...), "://"...), host...)
+		q.server = len(q.text)
 	}
-	q.text = append(append(append(q.text[:0], q.prefix...), q.host...), t...)
+	// The server's scheme://host stays at the start of text for the
+	// lines that name the same server.
+	q.text = append(q.text[:q.server], t...)
 	u, err := q.sp.Parse(q.text)
 	if err != nil {
 		return l.URL(defHost, defScheme)
