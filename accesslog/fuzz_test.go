@@ -4,13 +4,15 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"unsafe"
 )
 
 // FuzzParse checks, in every format, that Parse never panics, that every
 // field is a sub-slice of the line or of the Parser's buffer, that a
-// malformed line gives an *Error with an offset inside the line, and that
+// malformed line gives an *Error with an offset inside the line, that a
+// Line reused from another line ends up as a zero Line would, and that
 // Parser.URL gives what Line.URL gives.
 func FuzzParse(f *testing.F) {
 	for _, c := range canonicalLines {
@@ -56,6 +58,11 @@ func FuzzParse(f *testing.F) {
 				if field != nil && !within(field, line) && !within(field, p.buf) {
 					t.Fatalf("%s: field %s %q is in neither the line nor the buffer", format, name, field)
 				}
+			}
+			reused := staleLine()
+			q := Parser{Format: format}
+			if reusedErr := q.Parse(line, &reused); !reflect.DeepEqual(err, reusedErr) || !reflect.DeepEqual(l, reused) {
+				t.Fatalf("%s: a reused Line gives %+v, %v; a zero Line %+v, %v", format, reused, reusedErr, l, err)
 			}
 			if err == nil || errors.Is(err, ErrRequestLine) {
 				sameURL(t, &p, &l, "example.com", "http", string(line))

@@ -53,7 +53,6 @@ type Parser struct {
 // other, l is the zero Line. Parse panics if p.Format is not one of the
 // formats.
 func (p *Parser) Parse(line []byte, l *Line) error {
-	*l = Line{}
 	p.reset = false
 	if err := p.parse(line, l); err != nil {
 		if err.Kind != ErrRequestLine {
@@ -64,7 +63,9 @@ func (p *Parser) Parse(line []byte, l *Line) error {
 	return nil
 }
 
-// parse is Parse, with the fields read before a problem left in l.
+// parse is Parse, with the fields read before a problem left in l. It
+// writes every field of l on the way to its end, the ones the line lacks
+// as nil, so that Parse does not clear l before it.
 func (p *Parser) parse(line []byte, l *Line) *Error {
 	rest := line
 	// at is the offset in line of rest.
@@ -72,6 +73,7 @@ func (p *Parser) parse(line []byte, l *Line) *Error {
 
 	switch p.Format {
 	case Common, Combined, CombinedHost:
+		l.vhostPort, l.VHost, l.Port = nil, nil, nil
 	case VhostCombined:
 		i := bytes.IndexByte(rest, ' ')
 		if i <= 0 {
@@ -116,11 +118,14 @@ func (p *Parser) parse(line []byte, l *Line) *Error {
 	}
 	rest = rest[1:]
 	l.requestOff = at() + 1
-	raw, r, ok := quoted(rest)
+	// The quoted fields look for their closing quote alone before the
+	// first backslash of the line, which one scan finds for all of them.
+	bs := backslashTail(rest)
+	raw, r, esc, ok := quoted(rest, &bs)
 	if !ok {
 		return &Error{ErrRequest, at()}
 	}
-	l.Request, rest = p.decode(line, raw), r
+	l.Request, rest = p.decode(line, raw, esc), r
 
 	// STATUS SIZE
 	if len(rest) < 6 || rest[0] != ' ' || !isDigit(rest[1]) || !isDigit(rest[2]) || !isDigit(rest[3]) || rest[4] != ' ' {
@@ -140,23 +145,25 @@ func (p *Parser) parse(line []byte, l *Line) *Error {
 	l.Size, rest = rest[:n], rest[n:]
 
 	// "REFERER" "USER-AGENT" ["HOST"]
+	l.Referer, l.UserAgent, l.Host = nil, nil, nil
 	switch p.Format {
 	case Combined, VhostCombined:
-		if raw, r, ok := quotedField(rest); ok {
-			l.Referer, rest = p.decode(line, raw), r
-			if raw, r, ok := quotedField(rest); ok {
-				l.UserAgent, rest = p.decode(line, raw), r
+		if raw, r, esc, ok := quotedField(rest, &bs); ok {
+			l.Referer, rest = p.decode(line, raw, esc), r
+			if raw, r, esc, ok := quotedField(rest, &bs); ok {
+				l.UserAgent, rest = p.decode(line, raw, esc), r
 			}
 		}
 	case CombinedHost:
 		for _, f := range [...]*[]byte{&l.Referer, &l.UserAgent, &l.Host} {
-			raw, r, ok := quotedField(rest)
+			raw, r, esc, ok := quotedField(rest, &bs)
 			if !ok {
 				return &Error{ErrHost, at()}
 			}
-			*f, rest = p.decode(line, raw), r
+			*f, rest = p.decode(line, raw, esc), r
 		}
 	}
+	l.Extra = nil
 	if len(rest) > 0 {
 		l.Extra = rest[1:]
 	}
@@ -169,44 +176,68 @@ func (p *Parser) parse(line []byte, l *Line) *Error {
 	return nil
 }
 
-// quotedField splits s, which should start with ` "`, into the text of the
-// quoted field (still escaped) and what follows it.
-func quotedField(s []byte) (text, rest []byte, ok bool) {
-	if len(s) < 2 || s[0] != ' ' || s[1] != '"' {
-		return nil, nil, false
+// backslashTail locates the first backslash of s, a suffix of a line, by
+// the number of bytes from it to the end of the line, which locates it in
+// every shorter suffix too; it is 0 when s has no backslash.
+func backslashTail(s []byte) int {
+	if i := bytes.IndexByte(s, '\\'); i >= 0 {
+		return len(s) - i
 	}
-	return quoted(s[1:])
+	return 0
+}
+
+// quotedField splits s, which should start with ` "`, as quoted does.
+func quotedField(s []byte, bs *int) (text, rest []byte, esc int, ok bool) {
+	if len(s) < 2 || s[0] != ' ' || s[1] != '"' {
+		return nil, nil, -1, false
+	}
+	return quoted(s[1:], bs)
 }
 
 // quoted splits s, which starts with '"', into the text up to the closing
-// '"' (backslash escapes skipped, not decoded) and what follows it.
-func quoted(s []byte) (text, rest []byte, ok bool) {
-	// Most fields have no backslash before their closing quote: two
-	// IndexByte scans find that without the loop.
-	if i := bytes.IndexByte(s[1:], '"') + 1; i > 0 && bytes.IndexByte(s[1:i], '\\') < 0 {
-		return s[1:i], s[i+1:], true
+// '"' (backslash escapes skipped, not decoded) and what follows it. *bs is
+// backslashTail of s: a text that ends before that backslash has no
+// escapes, and when one does, quoted moves *bs to the backslash after it.
+// esc is the index in text of its first backslash, -1 when it has none.
+func quoted(s []byte, bs *int) (text, rest []byte, esc int, ok bool) {
+	i := bytes.IndexByte(s[1:], '"') + 1
+	if i == 0 {
+		return nil, nil, -1, false // no quote, escaped or not, ends the text
 	}
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
+	first := len(s) - *bs // the index in s of the first backslash
+	if i < first {
+		return s[1:i], s[i+1:], -1, true
+	}
+	// The bytes before the backslash are neither '\\' nor '"'.
+	for j := max(first, 1); j < len(s); j++ {
+		switch s[j] {
 		case '\\':
-			i++
+			if esc == 0 {
+				esc = j
+			}
+			j++
 		case '"':
-			return s[1:i], s[i+1:], true
+			*bs = backslashTail(s[j+1:])
+			return s[1:j], s[j+1:], esc - 1, true
 		}
 	}
-	return nil, nil, false
+	return nil, nil, -1, false
 }
 
-// decode returns field, a quoted field of line, with its escapes decoded:
-// field itself when it has none, and otherwise its text decoded at the end
-// of p.buf. The buffer has room for all of line when it is first used for
-// it, and a decoded field is never longer than its text, so the fields of
-// one line never move.
-func (p *Parser) decode(line, field []byte) []byte {
-	i := bytes.IndexByte(field, '\\')
-	if i < 0 {
+// decode returns field, a quoted field of line whose first backslash is
+// at esc (-1 for none), with its escapes decoded: field itself when it has
+// none, and otherwise its text decoded at the end of p.buf.
+func (p *Parser) decode(line, field []byte, esc int) []byte {
+	if esc < 0 {
 		return field
 	}
+	return p.decodeEscapes(line, field, esc)
+}
+
+// decodeEscapes is decode for a field with escapes. The buffer has room for all
+// of line when it is first used for it, and a decoded field is never
+// longer than its text, so the fields of one line never move.
+func (p *Parser) decodeEscapes(line, field []byte, esc int) []byte {
 	if !p.reset {
 		if cap(p.buf) < len(line) {
 			p.buf = make([]byte, 0, len(line))
@@ -214,7 +245,7 @@ func (p *Parser) decode(line, field []byte) []byte {
 		p.buf, p.reset = p.buf[:0], true
 	}
 	start := len(p.buf)
-	p.buf = unescape(p.buf, field, i)
+	p.buf = unescape(p.buf, field, esc)
 	return p.buf[start:len(p.buf):len(p.buf)]
 }
 

@@ -3,6 +3,9 @@ package accesslog
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -83,6 +86,36 @@ func TestSplitRequest(t *testing.T) {
 		if m, tg, pr, ok := splitRequest([]byte(bad)); ok {
 			t.Errorf("%q: got %q %q %q, want no split", bad, m, tg, pr)
 		}
+	}
+}
+
+// TestSetRequest checks that SetRequest splits a request line as Parse
+// does, and that its URL is the URL of the same request in a log line.
+func TestSetRequest(t *testing.T) {
+	for _, req := range []string{"GET /a?b HTTP/1.1", "GET //x//y", "CONNECT example.org:443 HTTP/1.1", "OPTIONS * HTTP/1.1", "GET http://h/p HTTP/1.1"} {
+		var fromLog Line
+		p := Parser{Format: Common}
+		if err := p.Parse([]byte(`- - - [x] "`+req+`" 200 1`), &fromLog); err != nil {
+			t.Fatalf("%q: %v", req, err)
+		}
+		l := Line{Host: []byte("example.com")}
+		if err := l.SetRequest([]byte(req)); err != nil {
+			t.Fatalf("%q: %v", req, err)
+		}
+		if string(l.Method) != string(fromLog.Method) || string(l.Target) != string(fromLog.Target) ||
+			string(l.Protocol) != string(fromLog.Protocol) || string(l.Request) != req || string(l.Host) != "example.com" {
+			t.Errorf("%q: got %q %q %q host %q", req, l.Method, l.Target, l.Protocol, l.Host)
+		}
+		u1, err1 := l.URL("ignored", "http")
+		u2, err2 := fromLog.URL("example.com", "http")
+		if u1.Href() != u2.Href() || (err1 == nil) != (err2 == nil) {
+			t.Errorf("%q: URL %q %v, from the log line %q %v", req, u1.Href(), err1, u2.Href(), err2)
+		}
+	}
+	var l Line
+	err := l.SetRequest([]byte("-"))
+	if !errors.Is(err, ErrRequestLine) || l.Method != nil || l.Target != nil || l.Protocol != nil {
+		t.Errorf("got %v, %q %q %q", err, l.Method, l.Target, l.Protocol)
 	}
 }
 
@@ -201,6 +234,68 @@ func TestFormatNames(t *testing.T) {
 	}
 	if s := Format(0).String(); s != "Format(0)" {
 		t.Errorf("Format(0).String() = %q", s)
+	}
+}
+
+// staleLine returns a Line with every field set, as a Line is when it is
+// reused for the next line.
+func staleLine() Line {
+	x := []byte("stale")
+	return Line{
+		VHost: x, Port: x, Client: x, Ident: x, User: x, Time: x,
+		Request: x, Method: x, Target: x, Protocol: x, Status: x, Size: x,
+		Referer: x, UserAgent: x, Host: x, Extra: x, vhostPort: x, requestOff: -1,
+	}
+}
+
+// TestParseReusedLine checks that Parse gives the same Line whether it
+// parses into a zero Line or into one that holds another line's fields:
+// Parse writes every field, the absent ones as nil.
+func TestParseReusedLine(t *testing.T) {
+	stale := reflect.ValueOf(staleLine())
+	for i := range stale.NumField() {
+		if stale.Field(i).IsZero() {
+			t.Fatalf("staleLine leaves field %s zero", stale.Type().Field(i).Name)
+		}
+	}
+	lines := []string{
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 extra fields`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-"`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-" "ua"`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-" "ua" "host" more`,
+		`v:443 h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "-" "ua"`,
+		`h - - ` + date + ` "GET /\x41\" HTTP/1.1" 200 1 "a\\b" "\"" "x\"y" tail\`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200 1 "r\"" "u\"" "h\x41"`,
+		`h - - ` + date + ` "-" 408 0 "-" "-" "-"`,
+		`h - - ` + date + ` "GET /a HTTP/1.1" 200`,
+		`h - - ` + date + ` "GET /a\" 200 1`,
+		`h - - ` + date,
+		`h - [x]`,
+		``,
+	}
+	for _, c := range canonicalLines {
+		lines = append(lines, c.line)
+	}
+	for _, g := range goldenLogs {
+		data, err := os.ReadFile(filepath.Join("testdata", g.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, strings.Split(string(data), "\n")...)
+	}
+	for _, format := range []Format{Common, Combined, VhostCombined, CombinedHost} {
+		for _, line := range lines {
+			var fresh Line
+			p := Parser{Format: format}
+			err := p.Parse([]byte(line), &fresh)
+			reused := staleLine()
+			q := Parser{Format: format}
+			reusedErr := q.Parse([]byte(line), &reused)
+			if !reflect.DeepEqual(err, reusedErr) || !reflect.DeepEqual(fresh, reused) {
+				t.Errorf("%s %q:\nzero Line:  %+v, %v\nstale Line: %+v, %v", format, quoteShort([]byte(line)), fresh, err, reused, reusedErr)
+			}
+		}
 	}
 }
 

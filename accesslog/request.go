@@ -33,6 +33,23 @@ func splitRequest(req []byte) (method, target, protocol []byte, ok bool) {
 	return method, target, protocol, true
 }
 
+// SetRequest sets l's Request to request, a request line such as the
+// request field of a log written as JSON, and splits it into Method,
+// Target and Protocol as Parse splits the request of a log line; the
+// other fields of l are left as they are. For a request that is not
+// METHOD TARGET [HTTP/VERSION] it sets those three to nil and returns an
+// *Error matching ErrRequestLine, at offset 0. l then refers to request's
+// bytes.
+func (l *Line) SetRequest(request []byte) error {
+	l.Request, l.requestOff = request, 0
+	var ok bool
+	l.Method, l.Target, l.Protocol, ok = splitRequest(request)
+	if !ok {
+		return &Error{ErrRequestLine, 0}
+	}
+	return nil
+}
+
 // isTchar reports whether c may appear in an HTTP token (RFC 9110,
 // section 5.6.2).
 func isTchar(c byte) bool {

@@ -20,10 +20,13 @@ func parseFormat(name string) (logFormat, error) {
 	if name == "lines" {
 		return formatLines, nil
 	}
+	if name == "jsonl" {
+		return formatJSONL, nil
+	}
 	if f, ok := accesslog.FormatOf(name); ok {
 		return f, nil
 	}
-	return 0, fmt.Errorf("unknown format %q: the formats are lines, combined, common, vhost_combined and combined_host", name)
+	return 0, fmt.Errorf("unknown format %q: the formats are lines, jsonl, combined, common, vhost_combined and combined_host", name)
 }
 
 // serverOfHost returns the server of -host for an access log, as
@@ -50,7 +53,6 @@ func serverOfBase(u span.URL) (scheme, host, msg string) {
 // logLine appends the output line for an access log line: the URL that
 // package accesslog (and so httpurl) gives its request.
 func (w *worker) logLine(out, line []byte) []byte {
-	cfg := w.cfg
 	l := &w.entry
 	if err := w.log.Parse(line, l); err != nil {
 		var e *accesslog.Error
@@ -58,10 +60,17 @@ func (w *worker) logLine(out, line []byte) []byte {
 			if w.first && !w.hinted && w.st.lines <= hintLines && w.st.malformed == w.st.lines-w.st.blank-1 {
 				w.hintFormat(line)
 			}
-			return w.malformed(out, "malformed log line: "+e.Kind.Error())
+			return w.malformed(out, &malformedLine{"malformed log line: " + e.Kind.Error(), logErrorName(e.Kind), e.Offset})
 		}
-		return w.malformed(out, err.Error())
+		return w.malformed(out, &malformedLine{err.Error(), "malformed-log-line", 0})
 	}
+	return w.requestLine(out, l)
+}
+
+// requestLine appends the output line for the request of l: the URL that
+// package accesslog (and so httpurl) gives it.
+func (w *worker) requestLine(out []byte, l *accesslog.Line) []byte {
+	cfg := w.cfg
 	var u span.URL
 	var err error
 	if w.huge {
@@ -81,10 +90,35 @@ func (w *worker) logLine(out, line []byte) []byte {
 	}
 	w.st.count(u, errs.List, err)
 	input := unsafeString(l.Target)
+	if w.st.hosts != nil && err == nil {
+		w.rank(u, input)
+	}
 	if cfg.json {
 		return w.appendJSON(out, input, u, errs, shift, err)
 	}
 	return w.appendTSV(out, input, u, errs, shift, err)
+}
+
+// logErrorName names the reason kind (an error of package accesslog) why
+// a log line is malformed, for the errors field.
+func logErrorName(kind error) string {
+	switch kind {
+	case accesslog.ErrVirtualHost:
+		return "log-no-vhost-port"
+	case accesslog.ErrClient:
+		return "log-no-client"
+	case accesslog.ErrTime:
+		return "log-no-date"
+	case accesslog.ErrRequest:
+		return "log-no-request"
+	case accesslog.ErrRequestLine:
+		return "log-bad-request-line"
+	case accesslog.ErrStatus:
+		return "log-no-status"
+	case accesslog.ErrHost:
+		return "log-no-host"
+	}
+	return "malformed-log-line"
 }
 
 // validationErrors returns the validation errors of the URL text that
@@ -140,6 +174,10 @@ var hintFormats = [...]accesslog.Format{accesslog.VhostCombined, accesslog.Combi
 // before it: a whole log in the wrong format fails on every line, and
 // the format is what to change.
 func (w *worker) hintFormat(line []byte) {
+	if w.cfg.format != formatJSONL && looksLikeJSONL(line) {
+		w.hint(formatJSONL)
+		return
+	}
 	for _, f := range hintFormats {
 		if f == w.cfg.format {
 			continue
@@ -147,9 +185,14 @@ func (w *worker) hintFormat(line []byte) {
 		p := accesslog.Parser{Format: f}
 		var l accesslog.Line
 		if err := p.Parse(line, &l); err == nil || errors.Is(err, accesslog.ErrRequestLine) {
-			w.hinted = true
-			fmt.Fprintf(w.cfg.warn, "spanurl: line %d is not in -format %s: did you mean -format %s?\n", w.st.lines, w.cfg.format, f)
+			w.hint(f)
 			return
 		}
 	}
+}
+
+// hint writes that the current line is in format f.
+func (w *worker) hint(f logFormat) {
+	w.hinted = true
+	fmt.Fprintf(w.cfg.warn, "spanurl: line %d is not in -format %s: did you mean -format %s?\n", w.st.lines, formatName(w.cfg.format), formatName(f))
 }

@@ -26,6 +26,12 @@ var errorsModes = []struct {
 	{"common", "access.log", []string{"-format", "common", "-host", "example.com"}},
 	{"vhost", "vhost.log", []string{"-format", "vhost_combined"}},
 	{"combined-host", "host.log", []string{"-format", "combined_host", "-host", "example.com"}},
+	{"jsonl-request", "access.jsonl", append(jsonlRequest, "-fields", "href,sitekey")},
+	{"jsonl-request-json", "access.jsonl", append(jsonlRequest, "-json", "-fields", "href,param:q")},
+	{"jsonl-target", "caddy.jsonl", []string{"-format", "jsonl", "-json-field", "request.uri", "-json-kind", "target", "-json-host", "request.host", "-host", "example.com"}},
+	{"jsonl-url", "links.jsonl", []string{"-format", "jsonl", "-json-field", "link", "-fields", "cachekey,surt,displayhost,rawquery"}},
+	{"jsonl-url-json", "links.jsonl", []string{"-format", "jsonl", "-json-field", "link", "-base", "https://example.com/", "-json"}},
+	{"keys", "keys.txt", []string{"-fields", "cachekey,sitekey,surt,displayhost,rawquery,param:utm_source"}},
 }
 
 // TestErrorsStderrAligned checks, in every mode, that -errors stderr
@@ -84,9 +90,10 @@ func checkErrorsMoved(t *testing.T, input, all, stdout, stderr string, args []st
 }
 
 // TestErrorLinesParallel checks the line numbers of error lines when many
-// workers format tiny chunks, with and without -errors stderr.
+// workers format tiny chunks, with and without -errors stderr; when one
+// formats them all (its chunks' lines are counted as it formats them);
+// and when the workers start after the first chunks.
 func TestErrorLinesParallel(t *testing.T) {
-	setTuning(t, 64, 0)
 	var b strings.Builder
 	for i := 1; i <= 500; i++ {
 		if i%7 == 0 {
@@ -96,14 +103,20 @@ func TestErrorLinesParallel(t *testing.T) {
 		}
 	}
 	in := b.String()
-	_, all, _ := spanurl(t, in, "-j", "4")
-	for i, line := range strings.Split(strings.TrimSuffix(all, "\n"), "\n") {
-		if want := "error: line " + strconv.Itoa(i+1) + ": invalid URL \"bad " + strconv.Itoa(i+1) + "\""; strings.HasPrefix(line, "error: ") && !strings.HasPrefix(line, want) {
-			t.Fatalf("line %d: %q, want it to start with %q", i+1, line, want)
+	for _, run := range []struct {
+		jobs        string
+		parallelMin int64
+	}{{"4", 0}, {"1", 0}, {"4", 1000}} {
+		setTuning(t, 64, run.parallelMin)
+		_, all, _ := spanurl(t, in, "-j", run.jobs)
+		for i, line := range strings.Split(strings.TrimSuffix(all, "\n"), "\n") {
+			if want := "error: line " + strconv.Itoa(i+1) + ": invalid URL \"bad " + strconv.Itoa(i+1) + "\""; strings.HasPrefix(line, "error: ") && !strings.HasPrefix(line, want) {
+				t.Fatalf("-j %s, workers from byte %d: line %d: %q, want it to start with %q", run.jobs, run.parallelMin, i+1, line, want)
+			}
 		}
+		_, stdout, stderr := spanurl(t, in, "-j", run.jobs, "-errors", "stderr")
+		checkErrorsMoved(t, in, all, stdout, stderr, nil)
 	}
-	_, stdout, stderr := spanurl(t, in, "-j", "4", "-errors", "stderr")
-	checkErrorsMoved(t, in, all, stdout, stderr, nil)
 }
 
 // TestErrorLinesFiles checks that with several FILEs an error line names

@@ -25,8 +25,9 @@ type config struct {
 	base span.URL // -base for lines; zero: none (and always zero for logs)
 
 	format logFormat
-	scheme string // logs: the scheme of the server (-base's, or "http")
-	host   string // logs: host[:port] of the server (-host, or -base's)
+	jsonl  jsonInput // -format jsonl: the field to read, and what it holds
+	scheme string    // logs: the scheme of the server (-base's, or "http")
+	host   string    // logs: host[:port] of the server (-host, or -base's)
 
 	col      int    // -col: the 1-based column holding the URL; 0: the whole line
 	sep      string // -sep
@@ -36,10 +37,16 @@ type config struct {
 	errStderr bool      // -errors stderr: error lines go to standard error
 
 	fields    []field
+	params    []string // for each of fields, the NAME of param:NAME (or "")
+	paramKeys []string // for each of fields, the JSON key "param:NAME": (or "")
 	json      bool
 	validate  bool
 	stats     bool
 	hasStatus bool // fields has status: failures are rows, not "error:" lines
+
+	statsField field  // -stats-field: the field whose values -stats ranks
+	statsParam string // its NAME when it is param:NAME
+	statsName  string // its name as given
 
 	routes    *routes // -match and -match-file; nil: none
 	needMatch bool    // routes and a field or -stats that needs the match
@@ -69,6 +76,12 @@ const (
 	fieldErrors
 	fieldMatch
 	fieldGroups
+	fieldCacheKey
+	fieldSiteKey
+	fieldSURT
+	fieldDisplayHost
+	fieldRawQuery
+	fieldParam // param:NAME, with NAME in config.params
 	numFields
 )
 
@@ -92,6 +105,12 @@ var fieldNames = [numFields]string{
 	fieldErrors:      "errors",
 	fieldMatch:       "match",
 	fieldGroups:      "groups",
+	fieldCacheKey:    "cachekey",
+	fieldSiteKey:     "sitekey",
+	fieldSURT:        "surt",
+	fieldDisplayHost: "displayhost",
+	fieldRawQuery:    "rawquery",
+	fieldParam:       "param:NAME",
 }
 
 // jsonFields are the fields of -json without -fields: the input and the
@@ -107,12 +126,15 @@ func (c *config) setFields(list string, given bool) error {
 	switch {
 	case given:
 		for _, name := range strings.Split(list, ",") {
-			f, ok := fieldByName(strings.TrimSpace(name))
+			f, param, ok := fieldByName(strings.TrimSpace(name))
 			if !ok {
 				if name == "" {
 					return errors.New("empty field name")
 				}
 				return fmt.Errorf("unknown field %q; the fields are %s", name, strings.Join(fieldNames[:], ","))
+			}
+			if f == fieldParam && param == "" {
+				return fmt.Errorf("the field %s names no parameter: give param:NAME", name)
 			}
 			if (f == fieldStatus || f == fieldErrors) && !c.validate {
 				return fmt.Errorf("the field %s needs -validate", name)
@@ -121,6 +143,12 @@ func (c *config) setFields(list string, given bool) error {
 				return fmt.Errorf("the field %s needs -match or -match-file", name)
 			}
 			c.fields = append(c.fields, f)
+			c.params = append(c.params, param)
+			key := ""
+			if f == fieldParam {
+				key = string(jsonstr.Append(nil, "param:"+param, false)) + ":"
+			}
+			c.paramKeys = append(c.paramKeys, key)
 		}
 	case c.routes != nil:
 		// The pattern first, for cut -f1 | sort | uniq -c; the input
@@ -152,13 +180,42 @@ func (c *config) setFields(list string, given bool) error {
 	return nil
 }
 
-func fieldByName(name string) (field, bool) {
+// fieldByName returns the field named name, and for param:NAME the
+// parameter's NAME.
+func fieldByName(name string) (f field, param string, ok bool) {
+	if p, ok := strings.CutPrefix(name, "param:"); ok {
+		return fieldParam, p, true
+	}
 	for f, n := range fieldNames {
 		if n == name {
-			return field(f), true
+			return field(f), "", true
 		}
 	}
-	return 0, false
+	return 0, "", false
+}
+
+// setStatsField sets the field that -stats ranks from -stats-field.
+func (c *config) setStatsField(name string) error {
+	f, param, ok := fieldByName(name)
+	switch {
+	case !ok:
+		return fmt.Errorf("unknown field %q; the fields are %s", name, strings.Join(fieldNames[:], ","))
+	case f == fieldParam && param == "":
+		return fmt.Errorf("the field %s names no parameter: give param:NAME", name)
+	case f == fieldStatus || f == fieldErrors || f == fieldMatch || f == fieldGroups:
+		return fmt.Errorf("-stats counts the %s of the lines already: rank a field of the URL or the input", name)
+	}
+	c.statsField, c.statsParam, c.statsName = f, param, name
+	return nil
+}
+
+// param returns the parameter NAME of the i-th field when it is
+// param:NAME.
+func (c *config) param(i int) string {
+	if i < len(c.params) {
+		return c.params[i]
+	}
+	return ""
 }
 
 // worker turns lines into output lines. Every goroutine of the pipeline
@@ -178,8 +235,15 @@ type worker struct {
 	errList []record.ValidationError // the validation errors of the last line (-validate)
 	badUTF8 int                      // 1 + the offset of the line's first byte not UTF-8 (utf8.go)
 
-	errLine bool   // the line just formatted is an error line
-	scratch []byte // an error line being given its location
+	// For -format jsonl (jsonl.go):
+	scan    jsonScan // finds the fields of a line
+	jsonBuf []byte   // the decoding of a field with escapes
+	hostBuf []byte   // the decoding of the host field with escapes
+
+	errLine  bool   // the line just formatted is an error line
+	scratch  []byte // an error line being given its location
+	paramBuf []byte // form-decoding of param:NAME (keys.go)
+	fieldBuf []byte // the value of -stats-field (fieldString)
 
 	registrables map[string]registrable // registrable domains of hosts met lately
 
@@ -194,6 +258,7 @@ type worker struct {
 
 func newWorker(cfg *config) *worker {
 	w := &worker{cfg: cfg, log: accesslog.Parser{Format: cfg.format}}
+	w.scan.paths = [2][]string{cfg.jsonl.field, cfg.jsonl.host}
 	if cfg.stats {
 		w.st.hosts = newTopHosts(topHostsCapacity)
 		if cfg.routes != nil {
@@ -240,6 +305,7 @@ func (w *worker) process(c *chunk) {
 			// not written again.
 			w.parser, w.log = span.Parser{}, accesslog.Parser{Format: w.log.Format}
 			w.text, w.scratch = nil, nil
+			w.jsonBuf, w.hostBuf, w.paramBuf = nil, nil, nil
 		}
 	}
 	c.out, c.lines = out, n
@@ -301,18 +367,26 @@ func (w *worker) line(out, line []byte) []byte {
 	// input is the URL text as found on the line, which the parser reads.
 	var input []byte
 	switch {
+	case cfg.format == formatJSONL:
+		return w.jsonLine(out, line)
 	case cfg.format != formatLines:
 		return w.logLine(out, line)
 	case cfg.col > 0:
 		c, ok := column(line, cfg.col, cfg.sep)
 		if !ok {
-			return w.malformed(out, cfg.noColumn)
+			return w.malformed(out, &malformedLine{cfg.noColumn, "no-column", len(line)})
 		}
 		input = c
 	default:
 		input = line
 	}
+	return w.urlLine(out, input)
+}
 
+// urlLine appends the output line for the URL text input, resolved
+// against -base.
+func (w *worker) urlLine(out, input []byte) []byte {
+	cfg := w.cfg
 	var (
 		u    span.URL
 		errs span.ValidationErrors
@@ -337,26 +411,49 @@ func (w *worker) line(out, line []byte) []byte {
 		w.countUTF8(errs, err)
 	}
 	w.st.count(u, errs.List, err)
+	if w.st.hosts != nil && err == nil {
+		w.rank(u, unsafeString(input))
+	}
 	if cfg.json {
 		return w.appendJSON(out, unsafeString(input), u, errs, 0, err)
 	}
 	return w.appendTSV(out, unsafeString(input), u, errs, 0, err)
 }
 
-// malformed appends the output line for a line that holds no URL text.
-func (w *worker) malformed(out []byte, msg string) []byte {
+// malformed appends the output line for a line that holds no URL text,
+// for the reason e: an error line, or, when the fields have status, a
+// row of every field with status "malformed" and e as its one error
+// (and its message as "error" with -json), so that columns stay aligned.
+func (w *worker) malformed(out []byte, e *malformedLine) []byte {
 	w.st.failed++
 	w.st.malformed++
+	if w.cfg.hasStatus {
+		if w.cfg.json {
+			return w.appendJSON(out, "", span.URL{}, span.ValidationErrors{}, 0, e)
+		}
+		return w.appendTSV(out, "", span.URL{}, span.ValidationErrors{}, 0, e)
+	}
 	w.errLine = true
 	if w.cfg.json {
 		out = append(out, `{"error":`...)
-		out = jsonstr.Append(out, msg, false)
+		out = jsonstr.Append(out, e.msg, false)
 		return append(out, "}\n"...)
 	}
 	out = append(out, "error: "...)
-	out = append(out, msg...)
+	out = append(out, e.msg...)
 	return append(out, '\n')
 }
+
+// malformedLine is why a line holds no URL text: a message for its error
+// line, and a name and a byte offset in the line for the errors field of
+// its row.
+type malformedLine struct {
+	msg    string
+	name   string
+	offset int
+}
+
+func (e *malformedLine) Error() string { return e.msg }
 
 // column returns the n-th (1-based) column of line.
 func column(line []byte, n int, sep string) ([]byte, bool) {
@@ -400,6 +497,11 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 		case f == fieldStatus:
 			out = append(out, w.status(errs, err)...)
 		case f == fieldErrors:
+			if m, ok := err.(*malformedLine); ok {
+				out = append(out, m.name...)
+				out = append(out, '@')
+				out = strconv.AppendInt(out, int64(m.offset), 10)
+			}
 			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
@@ -419,7 +521,11 @@ func (w *worker) appendTSV(out []byte, input string, u span.URL, errs span.Valid
 		case f == fieldGroups:
 			out = w.appendGroupsTSV(out)
 		default:
-			out, _ = w.appendURLField(out, f, u, encRaw)
+			param := ""
+			if f == fieldParam {
+				param = w.cfg.params[i]
+			}
+			out, _ = w.appendURLField(out, f, param, u, encRaw)
 		}
 	}
 	return append(out, '\n')
@@ -453,7 +559,7 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 	}
 	out = append(out, '{')
 	first := true
-	for _, f := range w.cfg.fields {
+	for i, f := range w.cfg.fields {
 		switch {
 		case f == fieldInput:
 			out = appendKey(out, &first, "input")
@@ -466,6 +572,13 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 		case f == fieldErrors:
 			out = appendKey(out, &first, "errors")
 			out = append(out, '[')
+			if m, ok := err.(*malformedLine); ok {
+				out = append(out, `{"name":`...)
+				out = jsonstr.Append(out, m.name, false)
+				out = append(out, `,"offset":`...)
+				out = strconv.AppendInt(out, int64(m.offset), 10)
+				out = append(out, '}')
+			}
 			for j, e := range errs.List {
 				if j > 0 {
 					out = append(out, ',')
@@ -489,12 +602,21 @@ func (w *worker) appendJSON(out []byte, input string, u span.URL, errs span.Vali
 		case f == fieldGroups:
 			out = appendKey(out, &first, "groups")
 			out = w.appendGroupsJSON(out)
+		case f == fieldParam:
+			if !first {
+				out = append(out, ',')
+			}
+			first = false
+			out = append(out, w.cfg.paramKeys[i]...)
+			fallthrough
 		default:
-			out = appendKey(out, &first, fieldNames[f])
+			if f != fieldParam {
+				out = appendKey(out, &first, fieldNames[f])
+			}
 			start := len(out)
 			out = append(out, '"')
 			var ok bool
-			out, ok = w.appendURLField(out, f, u, encJSON)
+			out, ok = w.appendURLField(out, f, w.cfg.param(i), u, encJSON)
 			if !ok {
 				out = append(out[:start], "null"...)
 			} else {
@@ -522,10 +644,11 @@ func appendKey(out []byte, first *bool, name string) []byte {
 	return append(out, `":`...)
 }
 
-// appendURLField appends the value of a URL field encoded as enc (encRaw
-// or encJSON); false means null (a URL whose host has no registrable
-// domain).
-func (w *worker) appendURLField(out []byte, f field, u span.URL, enc encoding) ([]byte, bool) {
+// appendURLField appends the value of a URL field (param: the NAME of
+// param:NAME) encoded as enc (encRaw or encJSON; a value of param:NAME
+// in TSV with encTSVInput, as it may hold tabs); false means null (a URL whose host has no
+// registrable domain, a query or parameter that is absent).
+func (w *worker) appendURLField(out []byte, f field, param string, u span.URL, enc encoding) ([]byte, bool) {
 	var v string
 	switch f {
 	case fieldHref:
@@ -564,8 +687,27 @@ func (w *worker) appendURLField(out []byte, f field, u span.URL, enc encoding) (
 		return appendEncoded(out, d, enc), ok
 	case fieldKind:
 		v = u.HostKind().String()
+	default:
+		var ok bool
+		v, ok = w.keyField(f, param, u)
+		if f == fieldParam && enc == encRaw {
+			// In TSV, a decoded value may hold tabs and line breaks.
+			enc = encTSVInput
+		}
+		return w.appendValue(out, v, enc), ok
 	}
 	return w.appendValue(out, v, enc), true
+}
+
+// fieldString returns the value of a URL field as text, which stays
+// valid until the next call, and false for null.
+func (w *worker) fieldString(f field, param string, u span.URL) (string, bool) {
+	huge := w.huge
+	w.huge = false // the value is wanted whole, not as a part (parts.go)
+	var ok bool
+	w.fieldBuf, ok = w.appendURLField(w.fieldBuf[:0], f, param, u, encRaw)
+	w.huge = huge
+	return unsafeString(w.fieldBuf), ok
 }
 
 // registrableCacheSize bounds the registrable domains a worker remembers.
@@ -616,11 +758,15 @@ func appendOrigin(out []byte, u span.URL) []byte {
 	return append(out, o.Host()...)
 }
 
-// status is "failure" for an input that does not parse, "invalid" for one
-// that parses with validation errors and "valid" for the rest.
+// status is "malformed" for a line that holds no URL text, "failure"
+// for an input that does not parse, "invalid" for one that parses with
+// validation errors and "valid" for the rest.
 func status(errs span.ValidationErrors, err error) string {
 	switch {
 	case err != nil:
+		if _, ok := err.(*malformedLine); ok {
+			return "malformed"
+		}
 		return "failure"
 	case errs.Len() > 0:
 		return "invalid"

@@ -1,15 +1,16 @@
 // Spanurl parses URLs the way browsers do (the WHATWG URL Standard), one
 // per line, and prints their serializations, chosen components as TSV or
 // JSON, or the validation errors the parser met. It reads plain lists of
-// URLs, one column of a TSV file, or Apache/nginx access logs, streams any
-// amount of input in constant memory on every core with the output in input
-// order, and can summarize a run (-stats). "spanurl wpt" speaks a
-// JSON-lines protocol for conformance tooling.
+// URLs, one column of a TSV file, Apache/nginx access logs, or one field of
+// JSON lines, streams any amount of input in constant memory on every core
+// with the output in input order, and can summarize a run (-stats).
+// "spanurl wpt" speaks a JSON-lines protocol for conformance tooling.
 //
 // Usage:
 //
 //	spanurl [-base URL] [-col N [-sep S]] [-fields LIST] [-json] [-validate] [-stats] [FILE...]
 //	spanurl -format combined [-host HOST | -base URL] [-fields LIST] [-json] [-stats] [FILE...]
+//	spanurl -format jsonl [-json-field PATH] [-json-kind url|target|request] [-json-host PATH] [...] [FILE...]
 //	spanurl -match PATTERN... [-match-file FILE] [any of the above] [FILE...]
 //	spanurl -sample [-json] [-validate]
 //	spanurl wpt
@@ -79,6 +80,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.format, err = parseFormat(*opt.format); err != nil {
 		return usage("-format: %v", err)
 	}
+	if cfg.format == formatJSONL {
+		if err := cfg.setJSONInput(*opt.jsonField, *opt.jsonKind, *opt.jsonHost); err != nil {
+			return usage("%v", err)
+		}
+	} else {
+		for _, name := range []string{"json-field", "json-kind", "json-host"} {
+			if isSet(fs, name) {
+				return usage("-%s names a field of JSON lines: it needs -format jsonl", name)
+			}
+		}
+	}
+	// A log, or JSON lines of requests, names servers and request
+	// targets rather than URLs.
+	requests := cfg.format != formatLines && (cfg.format != formatJSONL || cfg.jsonl.kind != jsonURL)
 	if isSet(fs, "base") {
 		u, err := span.Parse(*opt.base)
 		if err != nil {
@@ -87,10 +102,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.base = u
 	}
 	switch {
-	case cfg.format != formatLines:
-		if isSet(fs, "col") || isSet(fs, "sep") {
-			return usage("-col and -sep read lines of columns, not -format %s", *opt.format)
-		}
+	case cfg.format != formatLines && (isSet(fs, "col") || isSet(fs, "sep")):
+		return usage("-col and -sep read lines of columns, not -format %s", *opt.format)
+	case requests:
 		if isSet(fs, "host") && isSet(fs, "base") {
 			return usage("-host and -base both name the server: give one")
 		}
@@ -107,7 +121,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !isSet(fs, "base") && !isSet(fs, "host") && (cfg.format == accesslog.Combined || cfg.format == accesslog.Common) {
 			fmt.Fprintf(stderr, "spanurl: warning: -format %s does not say which server the requests went to: using http://%s (give -host or -base)\n", cfg.format, cfg.host)
 		}
+		if !isSet(fs, "base") && !isSet(fs, "host") && cfg.format == formatJSONL && cfg.jsonl.host == nil {
+			fmt.Fprintf(stderr, "spanurl: warning: -json-kind %s without -json-host does not say which server the requests went to: using http://%s (give -host, -base or -json-host)\n", jsonKindNames[cfg.jsonl.kind], cfg.host)
+		}
 		cfg.base = span.URL{}
+	case isSet(fs, "host") && cfg.format == formatJSONL:
+		return usage("-host names the server of request targets: it needs -json-kind target or request")
 	case isSet(fs, "host"):
 		return usage("-host names the server of an access log: it needs -format combined (or another log format)")
 	case isSet(fs, "sep") && !isSet(fs, "col"):
@@ -138,6 +157,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := cfg.setFields(*opt.fields, isSet(fs, "fields")); err != nil {
 		return usage("-fields: %v", err)
+	}
+	if err := cfg.setStatsField(*opt.statsField); err != nil {
+		return usage("-stats-field: %v", err)
+	}
+	if isSet(fs, "stats-field") && !cfg.stats {
+		return usage("-stats-field names what -stats ranks: give -stats too")
 	}
 	switch *opt.errors {
 	case "stdout":
@@ -230,10 +255,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // options are the flags that config does not hold as they are.
 type options struct {
-	base, sep, format, host, fields, errors *string
-	col, jobs                               *int
-	progress, sample                        *bool
-	match                                   []matchSource // -match and -match-file
+	base, sep, format, host, fields, errors   *string
+	statsField, jsonField, jsonKind, jsonHost *string
+	col, jobs                                 *int
+	progress, sample                          *bool
+	match                                     []matchSource // -match and -match-file
 }
 
 // newFlagSet defines the flags of spanurl.
@@ -245,13 +271,18 @@ func newFlagSet(out io.Writer, cfg *config) (*flag.FlagSet, *options) {
 		base:     fs.String("base", "", "resolve each line against `URL`"),
 		col:      fs.Int("col", 0, "read the URL from column `N` (1-based)"),
 		sep:      fs.String("sep", "\t", "the column `separator` for -col"),
-		format:   fs.String("format", "lines", "the input `format`: lines, combined, vhost_combined, combined_host"),
+		format:   fs.String("format", "lines", "the input `format`: lines, jsonl, combined, common, vhost_combined, combined_host"),
 		host:     fs.String("host", "localhost", "the `HOST` of origin-form request targets"),
 		fields:   fs.String("fields", "", "print the comma-separated `LIST` of fields"),
 		errors:   fs.String("errors", "stdout", "write error lines to `stdout` or stderr"),
 		jobs:     fs.Int("j", runtime.GOMAXPROCS(0), "use `N` worker goroutines"),
 		progress: fs.Bool("progress", true, "show progress on a terminal"),
 		sample:   fs.Bool("sample", false, "run on the bundled sample"),
+
+		statsField: fs.String("stats-field", "hostname", "rank the values of `FIELD` with -stats"),
+		jsonField:  fs.String("json-field", "url", "with -format jsonl, read the `PATH` (keys joined by dots)"),
+		jsonKind:   fs.String("json-kind", "url", "what -json-field holds: url, target or `request`"),
+		jsonHost:   fs.String("json-host", "", "the `PATH` of the Host header, for -json-kind target or request"),
 	}
 	fs.Var(matchFlag{list: &opt.match}, "match", "report which `PATTERN` (repeatable) each URL matches")
 	fs.Var(matchFlag{list: &opt.match, file: true}, "match-file", "read match patterns from `FILE`, one per line")

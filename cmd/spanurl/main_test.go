@@ -53,7 +53,30 @@ var goldenTests = []struct {
 	{"combined-stats", "access.log", []string{"-format", "combined", "-host", "www.example.com", "-validate", "-stats", "-fields", "status,href"}},
 	{"vhost", "vhost.log", []string{"-format", "vhost_combined", "-fields", "href,origin,input"}},
 	{"combined-host", "host.log", []string{"-format", "combined_host", "-base", "https://default.example/", "-fields", "href,origin,input"}},
+	{"keys", "keys.txt", []string{"-fields", keyFields}},
+	{"keys-json", "keys.txt", []string{"-json", "-fields", keyFields}},
+	{"keys-validate", "keys.txt", []string{"-validate", "-fields", "status,displayhost,param:utm_source,input"}},
+	{"stats-sitekey", "keys.txt", []string{"-stats", "-stats-field", "sitekey", "-fields", "sitekey"}},
+	{"stats-param", "keys.txt", []string{"-stats", "-stats-field", "param:utm_source", "-fields", "param:utm_source"}},
+	{"stats-pathname", "access.log", []string{"-format", "combined", "-host", "example.com", "-stats", "-stats-field", "pathname"}},
+	{"malformed-validate", "access.log", []string{"-format", "combined", "-host", "example.com", "-validate", "-fields", "status,errors,input"}},
+	{"malformed-validate-col", "crawl.tsv", []string{"-col", "2", "-validate", "-fields", "status,errors,href,input"}},
+	{"jsonl-request", "access.jsonl", append(jsonlRequest, "-fields", "href,hostname,input")},
+	{"jsonl-request-validate", "access.jsonl", append(jsonlRequest, "-validate", "-fields", "status,errors,href,input")},
+	{"jsonl-request-json", "access.jsonl", append(jsonlRequest, "-json", "-validate")},
+	{"jsonl-request-stats", "access.jsonl", append(jsonlRequest, "-stats", "-stats-field", "pathname", "-fields", "pathname")},
+	{"jsonl-caddy", "caddy.jsonl", []string{"-format", "jsonl", "-json-field", "request.uri", "-json-kind", "target", "-json-host", "request.host", "-base", "https://default.example/", "-fields", "href,displayhost,param:ref,input"}},
+	{"jsonl-caddy-json", "caddy.jsonl", []string{"-format", "jsonl", "-json-field", "request.uri", "-json-kind", "target", "-json-host", "request.host", "-host", "default.example", "-json", "-fields", "href,input"}},
+	{"jsonl-links", "links.jsonl", []string{"-format", "jsonl", "-json-field", "link", "-base", "https://example.com/", "-fields", "href,sitekey,input"}},
+	{"jsonl-links-validate", "links.jsonl", []string{"-format", "jsonl", "-json-field", "link", "-validate", "-json", "-fields", "input,href,status,errors"}},
 }
+
+// jsonlRequest reads testdata/access.jsonl, a log that nginx writes as
+// JSON.
+var jsonlRequest = []string{"-format", "jsonl", "-json-field", "request", "-json-kind", "request", "-json-host", "host", "-host", "example.com"}
+
+// keyFields are the fields that are not the URL object's getters.
+const keyFields = "cachekey,sitekey,surt,displayhost,rawquery,param:utm_source,param:q,param:a b,param:empty,param:flag,input"
 
 // TestGolden runs the command on inputs of testdata and compares its
 // output with testdata/NAME.golden (and NAME.stderr.golden); go test

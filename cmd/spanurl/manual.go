@@ -7,9 +7,11 @@ const manual = `NAME
 SYNOPSIS
     spanurl [-base URL] [-col N [-sep S]] [-fields LIST] [-json]
             [-validate] [-stats] [-j N] [FILE...]
-    spanurl -format combined|vhost_combined|combined_host
+    spanurl -format combined|common|vhost_combined|combined_host
             [-host HOST | -base URL] [-fields LIST] [-json] [-validate]
-            [-stats] [-j N] [FILE...]
+            [-stats [-stats-field FIELD]] [-j N] [FILE...]
+    spanurl -format jsonl [-json-field PATH] [-json-kind url|target|request]
+            [-json-host PATH] [-base URL | -host HOST] [any of the above]
     spanurl -match PATTERN... [-match-file FILE] [any of the above]
     spanurl -sample [-fields LIST] [-json] [-validate] [-stats]
     spanurl wpt
@@ -35,8 +37,9 @@ DESCRIPTION
         $ echo 'http://[::1' | spanurl
         error: line 1: invalid URL "http://[::1": IPv6-unclosed at offset 7
 
-    The URL may also be one column of each line (-col), or the request of
-    each line of a web server's access log (-format); -fields picks the
+    The URL may also be one column of each line (-col), the request of
+    each line of a web server's access log (-format), or one field of a
+    JSON object per line (-format jsonl); -fields picks the
     components to print, as TSV or as JSON (-json); -match finds the URL
     pattern each URL matches, as a router would; -stats sums the run up.
 
@@ -114,6 +117,22 @@ FLAGS
                        public suffix itself, such as 192.0.2.1 or co.uk
           kind         the kind of host        domain (or IPv4, IPv6,
                                                opaque, empty, null)
+          displayhost  the hostname as a browser shows it, in Unicode:
+                       xn--53h.example is ☕.example (an xn-- label that
+                       is not valid Punycode stays as it is)
+          rawquery     the query as in the href, without "?"; empty
+                       (null in JSON) when the URL has no query
+          param:NAME   the value of the first query parameter NAME,
+                       form-decoded as URLSearchParams.get(NAME) does
+                       ("+" a space, %XX a byte); empty (null in JSON)
+                       when absent; TABs and line breaks as in input
+          cachekey     a cache or dedup key: the href without fragment,
+                       with the parameters sorted by name (Go: httpurl.
+                       CacheKey)          https://a.example/p?a=1&b=2
+          sitekey      a crawler's politeness key: the registrable
+                       domain, or else the hostname   a.example
+          surt         the SURT key of web archives (httpurl.SURT)
+                                               example,a)/p?a=1&b=2
           input        the URL text as read: the line, the column of -col,
                        or the request target of an access log
           status       valid, invalid or failure (needs -validate)
@@ -129,8 +148,9 @@ FLAGS
 
         A line that fails to parse gives an "error: " line instead, unless
         LIST has status: then the line has every field, with those of the
-        URL empty and status "failure". Without -fields, the one field is
-        href (with -match: match, groups and input).
+        URL empty and status "failure"; a malformed line (see MALFORMED
+        LINES) has status "malformed" then. Without -fields, the one field
+        is href (with -match: match, groups and input).
 
     -json
         Write one JSON object per line, whose keys are the fields (-fields)
@@ -157,7 +177,8 @@ FLAGS
 
         STATUS is "valid" (the line parses and has no validation error),
         "invalid" (it parses, as browsers accept it, but has validation
-        errors) or "failure" (it does not parse). ERRORS is empty or a
+        errors), "failure" (it does not parse) or "malformed" (the line
+        holds no URL text: see MALFORMED LINES). ERRORS is empty or a
         comma-separated list of NAME@OFFSET, in the order the parser met
         them: NAME is the error's name in the URL Standard (such as
         invalid-URL-unit) and OFFSET its 0-based byte offset in the input
@@ -230,11 +251,31 @@ FLAGS
 
     -format FORMAT
         The format of the input lines: lines (the default: a URL per line,
-        or per -col column), or one of the access log formats of ACCESS
-        LOGS: combined, common, vhost_combined and combined_host.
+        or per -col column), jsonl (a JSON object per line: see JSON
+        LINES), or one of the access log formats of ACCESS LOGS:
+        combined, common, vhost_combined and combined_host.
+
+    -json-field PATH
+        With -format jsonl, the key of the field that holds the URL (by
+        default url); keys joined by dots name a field of nested objects,
+        such as request.uri.
+
+    -json-kind KIND
+        What the field of -json-field holds: url (the default), a URL,
+        resolved against -base as a line of -format lines; target, a
+        request target such as /path?query, on the server of -host, -base
+        or -json-host, as in an access log; or request, a request line
+        such as GET /path HTTP/1.1, as the request of an access log.
+
+    -json-host PATH
+        With -json-kind target or request, the key (or keys joined by
+        dots) of the field that holds the Host header of the request: the
+        server, with the scheme of -base (or http), as the Host field of
+        -format combined_host.
 
     -host HOST
-        With -format, the server of origin-form request targets: a host
+        With a log -format (or -json-kind target or request), the server
+        of origin-form request targets: a host
         and an optional port, such as example.com or 127.0.0.1:8080. The
         default is localhost. The scheme is http; give -base
         https://HOST/ instead for https (-base must be http or https).
@@ -267,6 +308,15 @@ FLAGS
         most); any host met more often than that is counted. With -match
         come the routes: the URLs that each pattern matched (most first,
         and the patterns that matched none) and those that matched none.
+
+    -stats-field FIELD
+        Rank the values of FIELD in the summary of -stats instead of the
+        hostnames: any field of -fields that the URL or the line has
+        (not status, errors, match or groups), such as sitekey for the
+        top sites, pathname for the top pages or param:utm_source for
+        the top campaigns. The ten values met most often among the URLs
+        that parse are listed, counted as hosts are; an empty value, or
+        null, is not counted.
 
     -errors stderr
         Write the error lines (those starting with "error: ", and with
@@ -359,6 +409,38 @@ ACCESS LOGS
         spanurl: line 1 is not in -format vhost_combined: did you mean
         -format combined?
 
+JSON LINES
+    With -format jsonl, each line is one JSON object, as web servers and
+    log shippers write logs (nginx's log_format with escape=json, Caddy,
+    Traefik, Envoy, Fluent Bit), and the URL text is the string value of
+    one of its fields (-json-field). What that string holds is said by
+    -json-kind: a URL (url), a request target (target) or a request line
+    (request). For example, for nginx's
+
+        log_format jsonlog escape=json '{"time":"$time_iso8601",'
+            '"request":"$request","status":$status,"host":"$host"}';
+
+    run spanurl -format jsonl -json-field request -json-kind request
+    -json-host host, and for Caddy's access log, whose request is an
+    object, -json-field request.uri -json-kind target -json-host
+    request.host. Requests become URLs as in ACCESS LOGS, by the same
+    code; a host field that is absent, not a string, empty or "-" means
+    the server of -host or -base. Without -json-host (and without -host
+    and -base), spanurl warns once on standard error that it uses
+    http://localhost.
+
+    The string's escapes are decoded (a \uD83D\uDE00 surrogate pair is
+    one character, a lone surrogate becomes U+FFFD, as in browsers), and
+    its other bytes are kept as they are, even when they are not UTF-8.
+    The input field is the decoded string. The whole line must be one
+    JSON object (RFC 8259); a key that appears twice counts the last
+    time, as for jq. A line that is not, or whose field is absent, is
+    not a string, or (for target and request) is empty or not a request
+    line, is malformed. When the field of -json-kind url holds a request
+    line, which fails to parse as a URL, on one of the first lines,
+    spanurl says once on standard error that -json-kind request may be
+    meant.
+
 MALFORMED LINES
     A line that holds no URL text (a line of an access log that does not
     have the format's fields, such as the binary junk a TLS handshake
@@ -367,6 +449,15 @@ MALFORMED LINES
     -json), so that lines stay aligned. Malformed lines are counted apart
     by -stats and make the exit status 1, like failures to parse; the run
     goes on.
+
+    When the fields have status (-validate), a malformed line gives a row
+    like any other instead, with status "malformed", the fields of the
+    URL and input empty, and one error in ERRORS naming the reason and
+    its byte offset in the line: no-column (-col), log-no-date,
+    log-no-client, log-no-request, log-bad-request-line, log-no-status,
+    log-no-host or log-no-vhost-port (access logs), json-malformed,
+    json-no-field, json-not-string, json-empty or json-bad-request-line
+    (-format jsonl); with -json the message follows as "error".
 
 EXIT STATUS
     0   Every line parsed (for spanurl wpt: all input was read).
@@ -481,6 +572,16 @@ EXAMPLES
         spanurl -format combined -host shop.example.com \
           -match-file routes.txt access.log |
           grep -v -e '^error: ' -e '^$' | cut -f1 | sort | uniq -c | sort -rn
+
+    The top sites of a list of links, by a crawler's politeness key:
+        spanurl -base https://example.com/ -stats -stats-field sitekey \
+          urls.txt > /dev/null
+
+    The campaigns that brought visitors, from an nginx log written as
+    JSON lines:
+        spanurl -format jsonl -json-field request -json-kind request \
+          -json-host host -fields param:utm_source access.jsonl |
+          grep -v -e '^error: ' -e '^$' | sort | uniq -c | sort -rn
 
     A summary of a big log, with progress on the terminal:
         spanurl -format vhost_combined -stats other_vhosts_access.log \

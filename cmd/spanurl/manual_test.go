@@ -87,6 +87,7 @@ var exampleFiles = map[string]string{
 	"crawl.tsv":               "crawl.tsv",
 	"other_vhosts_access.log": "vhost.log",
 	"routes.txt":              "routes.txt",
+	"access.jsonl":            "access.jsonl",
 }
 
 // exampleDir makes a directory holding the files the examples read (and

@@ -39,6 +39,14 @@ type part struct {
 // value, makes it a part of c. An error line holds no part: locate moves
 // it, or puts its location before it.
 func (w *worker) appendValue(out []byte, s string, enc encoding) []byte {
+	if enc == encRaw && !w.huge {
+		return append(out, s...) // the common case, inlined
+	}
+	return w.appendPart(out, s, enc)
+}
+
+// appendPart is appendValue for a value that may become a part.
+func (w *worker) appendPart(out []byte, s string, enc encoding) []byte {
 	if w.huge && !w.errLine && len(s) >= bigValue {
 		w.parts = append(w.parts, part{end: len(out), s: s, enc: enc})
 		return out

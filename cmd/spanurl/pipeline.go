@@ -208,16 +208,22 @@ func readLong(c *chunk, r io.Reader) (int, error) {
 // pool.
 func (p *pipeline) dispatch(c *chunk) error {
 	c.file, c.first = p.file, p.next
-	p.next += int64(bytes.Count(c.in, []byte{'\n'}))
 	if !p.started && p.jobs > 1 && p.read.Load() >= tuning.parallelMin {
 		p.start()
 	}
 	if !p.started {
 		p.workers[0].process(c)
+		// The worker has counted the chunk's lines as it split them: the
+		// next chunk starts after them. (Only the last chunk of an input
+		// may end without a line feed, and the next input counts from 1.)
+		p.next += int64(c.lines)
 		err := p.emit(c)
 		p.put(c)
 		return err
 	}
+	// The workers format chunks in any order, and a chunk's error lines
+	// need the number of its first line: the lines are counted here.
+	p.next += int64(bytes.Count(c.in, []byte{'\n'}))
 	p.order <- c
 	p.work <- c
 	return nil

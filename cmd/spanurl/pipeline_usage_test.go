@@ -28,6 +28,9 @@ var usageGoldenTests = []struct {
 	{"hint-vhost", "access.log", []string{"-format", "vhost_combined", "-fields", "href"}, exitFailure},
 	{"hint-combined-host", "access.log", []string{"-format", "combined_host", "-host", "example.com"}, exitFailure},
 	{"hint-to-combined-host", "host.log", []string{"-format", "vhost_combined"}, exitFailure},
+	{"hint-jsonl", "access.log", []string{"-format", "jsonl", "-json-field", "request", "-json-kind", "request", "-json-host", "host"}, exitFailure},
+	{"hint-to-jsonl", "caddy.jsonl", []string{"-format", "combined", "-host", "example.com"}, exitFailure},
+	{"hint-json-kind-request", "access.jsonl", []string{"-format", "jsonl", "-json-field", "request", "-fields", "href"}, exitFailure},
 	// Error lines on stderr, an empty line in their place on stdout.
 	{"errors-stderr", "input.txt", []string{"-errors", "stderr"}, exitFailure},
 	{"errors-stderr-combined", "access.log", []string{"-errors", "stderr", "-format", "combined", "-host", "example.com", "-json", "-fields", "href"}, exitFailure},
@@ -35,6 +38,7 @@ var usageGoldenTests = []struct {
 	// warning, once.
 	{"warn-no-server", "blank.log", []string{"-format", "combined"}, exitOK},
 	{"warn-no-server-common", "blank.log", []string{"-format", "common"}, exitOK},
+	{"warn-no-server-jsonl", "caddy.jsonl", []string{"-format", "jsonl", "-json-field", "request.uri", "-json-kind", "target", "-fields", "href"}, exitFailure},
 }
 
 func TestUsageGolden(t *testing.T) {

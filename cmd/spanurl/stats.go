@@ -22,13 +22,14 @@ type stats struct {
 	malformed int64 // lines without URL text (-col, access logs)
 	invalid   int64 // lines that parse with validation errors (-validate)
 	withHost  int64 // URLs that parse, with a non-empty host
+	ranked    int64 // URLs that parse, with a value of -stats-field
 	// failures counts the failures to parse by the validation error that
 	// made them fail (0: a failure no validation error names).
 	failures [record.NumErrorTypes + 1]int64
 	// withError counts, for each validation error, the lines in which the
 	// parser met it (-validate).
 	withError [record.NumErrorTypes + 1]int64
-	hosts     *topHosts // -stats
+	hosts     *topHosts // -stats: the values of -stats-field, by default hostnames
 	// routes counts the URLs that match each pattern of -match, and last
 	// those that match none (-stats).
 	routes []int64
@@ -46,11 +47,8 @@ func (s *stats) count(u span.URL, errs []record.ValidationError, err error) {
 		}
 	} else {
 		s.parsed++
-		if h := u.Hostname(); h != "" {
+		if u.Hostname() != "" {
 			s.withHost++
-			if s.hosts != nil {
-				s.hosts.add(h)
-			}
 		}
 	}
 	if len(errs) > 0 {
@@ -76,6 +74,7 @@ func (s *stats) add(t *stats) {
 	s.malformed += t.malformed
 	s.invalid += t.invalid
 	s.withHost += t.withHost
+	s.ranked += t.ranked
 	if s.routes == nil && t.routes != nil {
 		s.routes = make([]int64, len(t.routes))
 	}
@@ -134,14 +133,18 @@ func (s *stats) report(w io.Writer, cfg *config, hosts []hostCount) {
 	}
 	var maxErr int64
 	if len(hosts) > 0 {
-		rows = append(rows, [2]string{fmt.Sprintf("top hosts (of %d URLs with a host)", s.withHost), ""})
+		title := fmt.Sprintf("top hosts (of %d URLs with a host)", s.withHost)
+		if cfg.statsField != fieldHostname {
+			title = fmt.Sprintf("top %s (of %d URLs with one)", cfg.statsName, s.ranked)
+		}
+		rows = append(rows, [2]string{title, ""})
 		for _, h := range hosts {
 			maxErr = max(maxErr, h.err)
 			n := strconv.FormatInt(h.count, 10)
 			if h.err > 0 {
 				n = "~" + n
 			}
-			rows = append(rows, [2]string{"  " + h.host, n})
+			rows = append(rows, [2]string{"  " + oneLine(h.host), n})
 		}
 	}
 
@@ -161,9 +164,36 @@ func (s *stats) report(w io.Writer, cfg *config, hosts []hostCount) {
 		b.WriteByte('\n')
 	}
 	if maxErr > 0 {
-		fmt.Fprintf(&b, "(~: an estimate, too high by at most %d: more than %d distinct hosts)\n", maxErr, topHostsCapacity)
+		what := "hosts"
+		if cfg.statsField != fieldHostname {
+			what = "values"
+		}
+		fmt.Fprintf(&b, "(~: an estimate, too high by at most %d: more than %d distinct %s)\n", maxErr, topHostsCapacity, what)
 	}
 	io.WriteString(w, b.String())
+}
+
+// rank counts the value of -stats-field for u, which parsed from input,
+// among the top values (hostnames by default). An empty value, or null,
+// is not counted.
+func (w *worker) rank(u span.URL, input string) {
+	cfg := w.cfg
+	var v string
+	switch cfg.statsField {
+	case fieldHostname:
+		v = u.Hostname()
+	case fieldInput:
+		v = input
+	default:
+		var ok bool
+		if v, ok = w.fieldString(cfg.statsField, cfg.statsParam, u); !ok {
+			return
+		}
+	}
+	if v != "" {
+		w.st.ranked++
+		w.st.hosts.add(v)
+	}
 }
 
 // byCount returns the indexes of the non-zero counts, largest first.
