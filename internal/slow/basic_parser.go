@@ -37,11 +37,13 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 	// 5. The encoding is already an output encoding (see LookupEncoding).
 	// 6. Let buffer be the empty string.
 	buffer := p.buffer[:0]
-	if cap(buffer) < n {
+	if room := n + baseLen(base); cap(buffer) < room {
 		// The buffer takes a part of the input, most often as it is:
 		// room for all of it at once saves growing it step by step,
-		// which leaves every outgrown copy to the collector.
-		buffer = make([]byte, 0, n)
+		// which leaves every outgrown copy to the collector. Room for
+		// the base too lets a long segment or query that becomes the
+		// record's (moves.go) hold the whole href.
+		buffer = make([]byte, 0, room)
 	}
 	defer func() {
 		p.buffer, p.input = buffer[:0], nil
@@ -585,7 +587,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 						buffer[1] = ':'
 					}
 					// 1.4.2. Append buffer to url's path.
-					appendPathSegment(url, buffer)
+					p.appendBufferToPath(url, &buffer)
 				}
 				// 1.5. Set buffer to the empty string.
 				buffer = buffer[:0]
@@ -643,7 +645,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					set = &pct.SpecialQuerySet
 				}
 				// 2.2. Percent-encode after encoding, with encoding, buffer, and queryPercentEncodeSet, and append the result to url's query.
-				url.Query = appendPercentEncodeAfterEncodingWith(url.Query, encoding, buffer, set, false, &p.xtext)
+				p.appendBufferToQuery(url, encoding, &buffer, set)
 				// 2.3. Set buffer to the empty string.
 				buffer = buffer[:0]
 				// 2.4. If c is "#", then set url's fragment to the empty string and state to fragment state.
