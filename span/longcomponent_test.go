@@ -61,9 +61,11 @@ func TestLongComponent(t *testing.T) {
 }
 
 // TestLongComponentAllocations checks that the validating parser holds
-// a long path segment or query once while it parses: what a parse of one
-// allocates in all is about the input's length (the parser's buffer,
-// which becomes the path or query and then the href), not three times it.
+// a long path segment, query, opaque path or fragment once while it
+// parses: what a parse of one allocates in all is about the input's
+// length (the parser's buffer, which becomes the path or query, or the
+// room the opaque path or fragment is given, and then the href), not
+// three times it or more.
 func TestLongComponentAllocations(t *testing.T) {
 	const n = 4 << 20
 	long := strings.Repeat("%", n)
@@ -74,6 +76,10 @@ func TestLongComponentAllocations(t *testing.T) {
 		{"", "http://h/p?" + long},
 		{"", "non-special://h/p?" + long},
 		{"http://b.example/dir/f", "?" + long},
+		{"", "http://h/p?q#" + long},
+		{"http://b.example/dir/f", "#" + long},
+		{"", "mailto:" + long},
+		{"", "mailto:x?q#" + long},
 	}
 	for _, tc := range tests {
 		base := span.URL{}

@@ -235,16 +235,16 @@ func fromRecord(r *record.URL) URL {
 const ownedComponent = 64 << 10
 
 // fromParsed is fromRecord for a record that a parser owns, whose memory
-// the result may take: when the path or the query is long and its memory
-// has room for the whole href (and not much more), as the slow parser
-// leaves them (internal/slow's moves.go), the href is written there
+// the result may take: when the path, query or fragment is long and its
+// memory has room for the whole href (and not much more), as the slow
+// parser leaves them (internal/slow's moves.go), the href is written there
 // around it, moved to its place in the href, and the record lets go of
 // that memory. A long URL is then held once, not as the record and again
 // as the href.
 func fromParsed(r *record.URL) URL {
 	n := r.SerializedLen()
-	// The path, query and fragment end the href: the path's or the
-	// query's offset in it is what follows it subtracted from its length.
+	// The path, query and fragment end the href: each one's offset in it
+	// is what follows it subtracted from the href's length.
 	tail := 0
 	if r.HasFragment {
 		tail += 1 + len(r.Fragment)
@@ -255,6 +255,9 @@ func fromParsed(r *record.URL) URL {
 	comp, at := &r.Path, n-tail-len(r.Path)
 	if r.HasQuery && len(r.Query) > len(*comp) {
 		comp, at = &r.Query, n-tail+1
+	}
+	if r.HasFragment && len(r.Fragment) > len(*comp) {
+		comp, at = &r.Fragment, n-len(r.Fragment)
 	}
 	c := *comp
 	if len(c) < ownedComponent || cap(c) < n || cap(c)-n > n/2 {

@@ -628,6 +628,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			case c != eof:
 				// 4.1-4.2. Report code points that are not URL units.
 				// 4.3. UTF-8 percent-encode c using the C0 control percent-encode set and append the result to url's path.
+				url.Path = p.roomForRest(url, url.Path, &buffer, pointer, "?#")
 				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &pct.C0ControlSet)
 			}
 
@@ -667,6 +668,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 		case FragmentState:
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
+				url.Fragment = p.roomForRest(url, url.Fragment, &buffer, pointer, "")
 				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &pct.FragmentSet)
 			}
 		}

@@ -1,6 +1,9 @@
 package slow
 
 import (
+	"bytes"
+	"slices"
+
 	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 )
@@ -12,6 +15,8 @@ import (
 // that the input's length is held once beside the input; the buffer has
 // room for the whole input and for what a relative reference takes from
 // the base (see run), and so for the whole href (span writes it there).
+// An opaque path or a fragment, which the parser appends to the record
+// directly, gets that room when it starts (roomForRest).
 
 // movedBuffer is the length from which a buffer's memory moves into the
 // record rather than being copied.
@@ -67,4 +72,34 @@ func encodesAsItself(b []byte, set *pct.Set) bool {
 		}
 	}
 	return true
+}
+
+// roomForRest returns dst, an empty opaque path or fragment of u that the
+// parser is about to append the input to from pointer on (up to the
+// first byte of stops, if any), with room for that rest of the input and
+// for u's serialization so far when the rest is long: appended step by
+// step, a long component would be copied into larger memory time and
+// again, every outgrown copy left to the collector, and the room for the
+// whole href lets span write it there. The room is the parser's buffer,
+// empty in these states, when u is p's own record and the buffer has it:
+// dst's old memory becomes the buffer's.
+func (p *Parser) roomForRest(u *record.URL, dst []byte, buffer *[]byte, pointer int, stops string) []byte {
+	if len(dst) > 0 || len(p.input)-pointer < movedBuffer {
+		return dst
+	}
+	rest := len(p.input) - pointer
+	if stops != "" {
+		if i := bytes.IndexAny(p.input[pointer:], stops); i >= 0 {
+			rest = i
+		}
+	}
+	if rest < movedBuffer || cap(dst) >= rest {
+		return dst
+	}
+	room := u.SerializedLen() + rest
+	if b := *buffer; u == &p.url && len(b) == 0 && cap(b) >= room {
+		*buffer = dst[:0]
+		return b
+	}
+	return slices.Grow(dst, room)
 }

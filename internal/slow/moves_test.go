@@ -8,8 +8,9 @@ import (
 )
 
 // TestMovedBuffers checks that a long path segment or query that the
-// parser moves into its record serializes as one it copies, with the
-// shortcuts on and off.
+// parser moves into its record, and a long opaque path or fragment given
+// room for the rest of the input, serialize as the parser's result in a
+// caller's record, with the shortcuts on and off.
 func TestMovedBuffers(t *testing.T) {
 	long := strings.Repeat("a%", movedBuffer)
 	inputs := []string{
@@ -19,6 +20,11 @@ func TestMovedBuffers(t *testing.T) {
 		"http://h/p?" + long,
 		"non-special://h/p?" + long + "#" + long,
 		"file:///C|/" + long,
+		"http://h/p#" + long,
+		"mailto:" + long,
+		"mailto:" + long + "?" + long + "#" + long,
+		"mailto:x?q#" + long,
+		"mailto: " + long,
 	}
 	for _, input := range inputs {
 		want := serializedCopy(t, input)
