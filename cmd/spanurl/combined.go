@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/spanurl/spanurl/accesslog"
 	"github.com/spanurl/spanurl/httpurl"
@@ -62,6 +64,17 @@ func (w *worker) logLine(out, line []byte) []byte {
 		}
 		return w.malformed(out, err.Error())
 	}
+	var errs span.ValidationErrors
+	shift := 0
+	if cfg.validate {
+		errs, shift = w.validationErrors(l)
+		if w.huge {
+			// What the validating parser made of a huge line is
+			// garbage now: collected before the URL is made, its
+			// memory holds the URL rather than more of the system's.
+			debug.FreeOSMemory()
+		}
+	}
 	var u span.URL
 	var err error
 	if w.huge {
@@ -71,11 +84,6 @@ func (w *worker) logLine(out, line []byte) []byte {
 		u, err = l.URL(cfg.host, cfg.scheme)
 	} else {
 		u, err = w.log.URL(l, cfg.host, cfg.scheme)
-	}
-	var errs span.ValidationErrors
-	shift := 0
-	if cfg.validate {
-		errs, shift = w.validationErrors(l)
 	}
 	w.st.count(u, errs.List, err)
 	input := unsafeString(l.Target)
@@ -95,6 +103,10 @@ func (w *worker) logLine(out, line []byte) []byte {
 //   - OPTIONS "*": the server itself, whose -host or log field has no
 //     errors worth a column;
 //   - anything else: the target alone.
+//
+// A huge line's target is read where it is, never copied: the text alone
+// when it is the target, and for an origin-form target, when
+// originFormErrors can, the target against scheme://host/.
 func (w *worker) validationErrors(l *accesslog.Line) (span.ValidationErrors, int) {
 	target := l.Target
 	var text []byte
@@ -107,14 +119,46 @@ func (w *worker) validationErrors(l *accesslog.Line) (span.ValidationErrors, int
 		return span.ValidationErrors{}, 0
 	case target[0] == '/':
 		host, scheme := l.Server(w.cfg.host, w.cfg.scheme)
+		if w.huge {
+			if errs, ok := originFormErrors(target, scheme, host); ok {
+				return errs, 0
+			}
+		}
 		text = append(append(append(append(w.text[:0], scheme...), "://"...), host...), target...)
 		shift = len(text) - len(target)
+	case w.huge:
+		_, errs, _ := span.ParseWithErrors(unsafeString(target), span.URL{})
+		return errs, 0
 	default:
 		text = append(w.text[:0], target...)
 	}
 	w.text = text
 	_, errs, _ := span.ParseWithErrors(unsafeString(text), span.URL{})
 	return errs, shift
+}
+
+// originFormErrors returns the validation errors of scheme://host +
+// target, an origin-form target, with offsets into target, without
+// building that text: it parses target against the base scheme://host/.
+// The parser meets the same errors both ways: it reads scheme://host the
+// same up to the target's first "/", and the rest of the target in path
+// state, entered from path start state in one case and from relative
+// slash state in the other, unless the target's next code point (after
+// tabs and newlines, which the parser removes) is "/" or "\", which
+// would start an authority in the relative reference. It reports false
+// then, and when the base has validation errors of its own (the host's),
+// which the caller finds in the whole text.
+func originFormErrors(target []byte, scheme, host string) (span.ValidationErrors, bool) {
+	rest := bytes.TrimLeft(target[1:], "\t\n\r")
+	if len(rest) > 0 && (rest[0] == '/' || rest[0] == '\\') {
+		return span.ValidationErrors{}, false
+	}
+	base, errs, err := span.ParseWithErrors(scheme+"://"+host+"/", span.URL{})
+	if err != nil || errs.Len() > 0 {
+		return span.ValidationErrors{}, false
+	}
+	_, errs, _ = span.ParseWithErrors(unsafeString(target), base)
+	return errs, true
 }
 
 // hintLines is how many lines from the start of the input spanurl looks
