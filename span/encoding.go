@@ -81,7 +81,7 @@ func parseSlowEncoded(input string, base URL, enc *slow.Encoding) (URL, error) {
 	if err != nil {
 		return URL{}, parseError(err)
 	}
-	return fromRecord(r), nil
+	return fromParsed(r), nil
 }
 
 // fastEncodes reports whether the fast path, which encodes as UTF-8,

@@ -188,7 +188,7 @@ func parseWith(p *slow.Parser, input string, base *record.URL) (URL, error) {
 	if err != nil {
 		return URL{}, parseError(err)
 	}
-	return fromRecord(r), nil
+	return fromParsed(r), nil
 }
 
 // recordFlags are the packed flags of a URL record.
@@ -228,6 +228,50 @@ func FromRecord(r *record.URL) (URL, error) {
 func fromRecord(r *record.URL) URL {
 	buf, off := r.Serialize(make([]byte, 0, r.SerializedLen()), false)
 	return URL{href: unsafe.String(unsafe.SliceData(buf), len(buf)), p: offsets.Pack(&off, r.Host.Kind, recordFlags(r))}
+}
+
+// ownedComponent is the length from which fromParsed serializes a record
+// in the memory of its longest component.
+const ownedComponent = 64 << 10
+
+// fromParsed is fromRecord for a record that a parser owns, whose memory
+// the result may take: when the path, query or fragment is long and its
+// memory has room for the whole href (and not much more), as the slow
+// parser leaves them (internal/slow's moves.go), the href is written there
+// around it, moved to its place in the href, and the record lets go of
+// that memory. A long URL is then held once, not as the record and again
+// as the href.
+func fromParsed(r *record.URL) URL {
+	n := r.SerializedLen()
+	// The path, query and fragment end the href: each one's offset in it
+	// is what follows it subtracted from the href's length.
+	tail := 0
+	if r.HasFragment {
+		tail += 1 + len(r.Fragment)
+	}
+	if r.HasQuery {
+		tail += 1 + len(r.Query)
+	}
+	comp, at := &r.Path, n-tail-len(r.Path)
+	if r.HasQuery && len(r.Query) > len(*comp) {
+		comp, at = &r.Query, n-tail+1
+	}
+	if r.HasFragment && len(r.Fragment) > len(*comp) {
+		comp, at = &r.Fragment, n-len(r.Fragment)
+	}
+	c := *comp
+	if len(c) < ownedComponent || cap(c) < n || cap(c)-n > n/2 {
+		return fromRecord(r)
+	}
+	mem := c[:n]
+	copy(mem[at:], c)
+	// Serialize copies the component onto itself and writes the rest
+	// around it, within mem's capacity.
+	*comp = mem[at : at+len(c)]
+	buf, off := r.Serialize(mem[:0], false)
+	u := URL{href: unsafe.String(unsafe.SliceData(buf), len(buf)), p: offsets.Pack(&off, r.Host.Kind, recordFlags(r))}
+	*comp = nil
+	return u
 }
 
 // ToRecord fills r with u's components (reusing r's buffers): the form the

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/spanurl/spanurl/accesslog"
 	"github.com/spanurl/spanurl/httpurl"
@@ -71,6 +73,17 @@ func (w *worker) logLine(out, line []byte) []byte {
 // package accesslog (and so httpurl) gives it.
 func (w *worker) requestLine(out []byte, l *accesslog.Line) []byte {
 	cfg := w.cfg
+	var errs span.ValidationErrors
+	shift := 0
+	if cfg.validate {
+		errs, shift = w.validationErrors(l)
+		if w.huge {
+			// What the validating parser made of a huge line is
+			// garbage now: collected before the URL is made, its
+			// memory holds the URL rather than more of the system's.
+			debug.FreeOSMemory()
+		}
+	}
 	var u span.URL
 	var err error
 	if w.huge {
@@ -81,10 +94,7 @@ func (w *worker) requestLine(out []byte, l *accesslog.Line) []byte {
 	} else {
 		u, err = w.log.URL(l, cfg.host, cfg.scheme)
 	}
-	var errs span.ValidationErrors
-	shift := 0
 	if cfg.validate {
-		errs, shift = w.validationErrors(l)
 		w.checkUTF8(l.Target)
 		w.countUTF8(errs, err)
 	}
@@ -131,6 +141,10 @@ func logErrorName(kind error) string {
 //   - OPTIONS "*": the server itself, whose -host or log field has no
 //     errors worth a column;
 //   - anything else: the target alone.
+//
+// A huge line's target is read where it is, never copied: the text alone
+// when it is the target, and for an origin-form target, when
+// originFormErrors can, the target against scheme://host/.
 func (w *worker) validationErrors(l *accesslog.Line) (span.ValidationErrors, int) {
 	target := l.Target
 	var text []byte
@@ -143,8 +157,16 @@ func (w *worker) validationErrors(l *accesslog.Line) (span.ValidationErrors, int
 		return span.ValidationErrors{}, 0
 	case target[0] == '/':
 		host, scheme := l.Server(w.cfg.host, w.cfg.scheme)
+		if w.huge {
+			if errs, ok := originFormErrors(target, scheme, host); ok {
+				return errs, 0
+			}
+		}
 		text = append(append(append(append(w.text[:0], scheme...), "://"...), host...), target...)
 		shift = len(text) - len(target)
+	case w.huge:
+		_, errs, _ := span.ParseWithErrors(unsafeString(target), span.URL{})
+		return errs, 0
 	default:
 		text = append(w.text[:0], target...)
 	}
@@ -158,6 +180,30 @@ func (w *worker) validationErrors(l *accesslog.Line) (span.ValidationErrors, int
 	_, errs, _ := w.parser.ParseWithErrors(text, span.URL{}, w.errList)
 	w.errList = errs.List
 	return errs, shift
+}
+
+// originFormErrors returns the validation errors of scheme://host +
+// target, an origin-form target, with offsets into target, without
+// building that text: it parses target against the base scheme://host/.
+// The parser meets the same errors both ways: it reads scheme://host the
+// same up to the target's first "/", and the rest of the target in path
+// state, entered from path start state in one case and from relative
+// slash state in the other, unless the target's next code point (after
+// tabs and newlines, which the parser removes) is "/" or "\", which
+// would start an authority in the relative reference. It reports false
+// then, and when the base has validation errors of its own (the host's),
+// which the caller finds in the whole text.
+func originFormErrors(target []byte, scheme, host string) (span.ValidationErrors, bool) {
+	rest := bytes.TrimLeft(target[1:], "\t\n\r")
+	if len(rest) > 0 && (rest[0] == '/' || rest[0] == '\\') {
+		return span.ValidationErrors{}, false
+	}
+	base, errs, err := span.ParseWithErrors(scheme+"://"+host+"/", span.URL{})
+	if err != nil || errs.Len() > 0 {
+		return span.ValidationErrors{}, false
+	}
+	_, errs, _ = span.ParseWithErrors(unsafeString(target), base)
+	return errs, true
 }
 
 // hintLines is how many lines from the start of the input spanurl looks

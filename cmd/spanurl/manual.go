@@ -58,12 +58,13 @@ STREAMING
     spanurl streams: it reads its input in chunks of whole lines (256 KiB
     from a file; from a pipe, what the pipe holds), so its memory stays the
     same whatever the input's size; only a line longer than a chunk makes
-    it grow: to about twice the size of that line at most (the line, and
-    what the parser makes of it when the href differs from the line; the
-    output refers to the line and the href rather than copying them), and
-    with -validate to about five times (the validating parser's buffer,
-    URL record and href beside the line). Past the first MiB of input the
-    chunks are parsed on every core (-j) and written in input order.
+    it grow: to about twice the size of that line at most, with -validate
+    too (the line, and what the parser makes of it when the href differs
+    from the line; the output refers to the line and the href rather than
+    copying them), and to about three and a half times for a URL with tabs
+    to remove or many bytes to percent-encode, which the parser copies
+    once more. Past the first MiB of input the chunks are parsed on every
+    core (-j) and written in input order.
 
     Every chunk is written as soon as it is parsed, so the output keeps pace
     with a growing log (tail -f access.log | spanurl -format combined).

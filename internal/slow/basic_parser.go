@@ -37,11 +37,13 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 	// 5. The encoding is already an output encoding (see LookupEncoding).
 	// 6. Let buffer be the empty string.
 	buffer := p.buffer[:0]
-	if cap(buffer) < n {
+	if room := n + baseLen(base); cap(buffer) < room {
 		// The buffer takes a part of the input, most often as it is:
 		// room for all of it at once saves growing it step by step,
-		// which leaves every outgrown copy to the collector.
-		buffer = make([]byte, 0, n)
+		// which leaves every outgrown copy to the collector. Room for
+		// the base too lets a long segment or query that becomes the
+		// record's (moves.go) hold the whole href.
+		buffer = make([]byte, 0, room)
 	}
 	defer func() {
 		p.buffer, p.input = buffer[:0], nil
@@ -585,7 +587,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 						buffer[1] = ':'
 					}
 					// 1.4.2. Append buffer to url's path.
-					appendPathSegment(url, buffer)
+					p.appendBufferToPath(url, &buffer)
 				}
 				// 1.5. Set buffer to the empty string.
 				buffer = buffer[:0]
@@ -626,6 +628,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			case c != eof:
 				// 4.1-4.2. Report code points that are not URL units.
 				// 4.3. UTF-8 percent-encode c using the C0 control percent-encode set and append the result to url's path.
+				url.Path = p.roomForRest(url, url.Path, &buffer, pointer, "?#")
 				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &pct.C0ControlSet)
 			}
 
@@ -643,7 +646,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 					set = &pct.SpecialQuerySet
 				}
 				// 2.2. Percent-encode after encoding, with encoding, buffer, and queryPercentEncodeSet, and append the result to url's query.
-				url.Query = appendPercentEncodeAfterEncodingWith(url.Query, encoding, buffer, set, false, &p.xtext)
+				p.appendBufferToQuery(url, encoding, &buffer, set)
 				// 2.3. Set buffer to the empty string.
 				buffer = buffer[:0]
 				// 2.4. If c is "#", then set url's fragment to the empty string and state to fragment state.
@@ -665,6 +668,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 		case FragmentState:
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
+				url.Fragment = p.roomForRest(url, url.Fragment, &buffer, pointer, "")
 				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &pct.FragmentSet)
 			}
 		}
