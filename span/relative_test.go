@@ -34,7 +34,7 @@ func TestMakeRelative(t *testing.T) {
 		{"https://u:p@h/a", "https://h/a", "//h/a"},
 		{"https://h/a/b", "https://h/", "../"},
 		{"https://h/a/b/", "https://h/a/", "../"},
-		{"foo:/0//", "foo:/", "/"}, // "../../" would be longer than the href
+		{"foo:/0//", "foo:/", "/"},                 // "../../" would be longer than the href
 		{"file:///C:/a/b", "file:///C:/c", "../c"}, // ".." never removes a drive letter
 		{"file:///C:/a/b", "file:///D:/c", "/D:/c"},
 	} {
