@@ -85,6 +85,7 @@ FuzzSetterSplice ./api
 FuzzSetterSplice ./api -tags=noasm
 FuzzClassify ./internal/asm
 FuzzJoin ./internal/asm
+FuzzScanTarget ./internal/reqtarget
 FuzzProxyForwarding ./httpurl
 FuzzProxyForwarding ./httpurl -tags=noasm
 FuzzCacheKeyOptions ./httpurl

@@ -78,12 +78,12 @@ func FormOf(target string) Form { return Form(reqtarget.FormOf(target)) }
 // target ErrInvalidTarget: use ParseConnectTarget for CONNECT. The result
 // never has a fragment, and the error is always an *Error.
 func ParseRequestTarget(target, host, scheme string) (span.URL, error) {
-	req, pr, ok := reqtarget.ParseRequest(target, host, scheme)
+	req, pr, ok := reqtarget.ParseRequest(target, host, scheme, nil)
 	if !ok {
 		return span.URL{}, problemError(pr, target, host, scheme)
 	}
 	if req.Form == reqtarget.OriginForm {
-		return parseOriginForm(target, host, req.Scheme)
+		return parseOriginForm(target, host, req.Scheme, req.ASCII)
 	}
 	n, end := req.AuthStart, req.AuthEnd
 	if req.CheckHost {
@@ -92,7 +92,7 @@ func ParseRequestTarget(target, host, scheme string) (span.URL, error) {
 		}
 	}
 	text := target
-	if !utf8.ValidString(target[end:]) {
+	if !req.ASCII && !utf8.ValidString(target[end:]) {
 		text = string(reqtarget.AppendBytes([]byte(target[:end]), target[end:]))
 	}
 	u, err := span.Parse(text)
@@ -108,11 +108,11 @@ func ParseRequestTarget(target, host, scheme string) (span.URL, error) {
 
 // parseOriginForm parses an origin-form target that reqtarget accepted,
 // with sch the scheme in lower case.
-func parseOriginForm(target, host, sch string) (span.URL, error) {
+func parseOriginForm(target, host, sch string, ascii bool) (span.URL, error) {
 	// One allocation: the string that the parser keeps as the href when
 	// it is in serialized form already.
 	var text string
-	if utf8.ValidString(target) {
+	if ascii || utf8.ValidString(target) {
 		text = sch + "://" + host + target
 	} else {
 		text = string(reqtarget.AppendOrigin(nil, sch, host, target))

@@ -7,6 +7,7 @@ import (
 	"github.com/spanurl/spanurl/internal/fast"
 	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/internal/offsets"
+	"github.com/spanurl/spanurl/internal/reqtarget"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -55,9 +56,12 @@ type Parser struct {
 
 	in   []byte
 	text []byte // the text a request target is parsed as
-	buf  fast.Buffer
-	out  []byte
-	err  ParseError
+	// server is the last Host and scheme that ParseRequestTarget
+	// accepted, checked once for the requests of one server.
+	server reqtarget.Known
+	buf    fast.Buffer
+	out    []byte
+	err    ParseError
 	scratch
 }
 

@@ -97,13 +97,30 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 		return URL{}, p.tooLong(target)
 	}
 	t := view(target)
-	req, pr, ok := reqtarget.ParseRequest(t, host, scheme)
+	if len(t) > 0 && t[0] == '/' && p.server.Is(host, scheme) {
+		// The text of an origin-form target on a known server is parsed
+		// before the target is scanned: when the parser leaves it as it
+		// is, without a fragment, the target has none of the bytes the
+		// scan refuses (the parser removes tabs and newlines, encodes
+		// controls, spaces and bytes outside ASCII, and starts a fragment
+		// at "#"), and the scan is not needed.
+		p.text = append(append(append(p.text[:0], p.server.Scheme()...), "://"...), host...)
+		p.text = append(p.text, t...)
+		if u, err := p.parseText(); err == nil && !u.HasFragment() && u.href == string(p.text) {
+			return u, nil
+		}
+	}
+	req, pr, ok := reqtarget.ParseRequest(t, host, scheme, &p.server)
 	if !ok {
 		return URL{}, p.refuse(pr, t, host, scheme)
 	}
 	if req.Form == reqtarget.OriginForm {
 		p.text = append(append(append(p.text[:0], req.Scheme...), "://"...), host...)
-		p.text = appendBytes(p.text, t)
+		if req.ASCII {
+			p.text = append(p.text, t...)
+		} else {
+			p.text = appendBytes(p.text, t)
+		}
 		return p.parseText()
 	}
 	if req.CheckHost {
@@ -111,7 +128,7 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 			return URL{}, err
 		}
 	}
-	if rest := t[req.AuthEnd:]; !utf8.ValidString(rest) {
+	if rest := t[req.AuthEnd:]; !req.ASCII && !utf8.ValidString(rest) {
 		p.text = reqtarget.AppendBytes(append(p.text[:0], t[:req.AuthEnd]...), rest)
 		return p.parseText()
 	}

@@ -68,23 +68,60 @@ type Request struct {
 	// CheckHost reports that host, not the target's authority byte for
 	// byte, must be validated as ParseHost validates a Host, with Scheme.
 	CheckHost bool
+	// ASCII reports that the target has no byte outside ASCII, so none
+	// that is not UTF-8.
+	ASCII bool
+}
+
+// Known is a host and a scheme that ParseHost accepted, kept as a copy,
+// for the next request of the same server.
+type Known struct {
+	host        []byte
+	scheme, sch string
+}
+
+// Is reports whether host and scheme are the ones k remembers.
+func (k *Known) Is(host, scheme string) bool {
+	return k.sch != "" && scheme == k.scheme && string(k.host) == host
+}
+
+// Scheme is the scheme k remembers, in lower case.
+func (k *Known) Scheme() string { return k.sch }
+
+func (k *Known) remember(host, scheme, sch string) {
+	k.host = append(k.host[:0], host...)
+	switch {
+	case scheme == sch:
+		k.scheme = sch // a constant, where scheme may be the caller's memory
+	case scheme != k.scheme:
+		k.scheme = strings.Clone(scheme)
+	}
+	k.sch = sch
 }
 
 // ParseRequest checks target, host and scheme as httpurl.ParseRequestTarget
-// documents, before the URL parser runs.
-func ParseRequest(target, host, scheme string) (Request, Problem, bool) {
+// documents, before the URL parser runs. known, when not nil, remembers
+// the last host and scheme it accepted, so that the requests of one
+// server check them once.
+func ParseRequest(target, host, scheme string, known *Known) (Request, Problem, bool) {
 	switch {
 	case target == "":
 		return Request{}, Problem{Kind: InvalidTarget, Field: "target", Reason: "empty", Offset: -1}, false
 	case target == "*":
 		return Request{}, Problem{Kind: Asterisk, Field: "target", Offset: -1}, false
 	}
-	if pr, ok := ScanTarget(target); !ok {
+	pr, ascii, ok := scanProblem(target)
+	if !ok {
 		return Request{}, pr, false
 	}
 	if target[0] == '/' {
-		sch, pr, ok := ParseHost(host, scheme)
-		return Request{Form: OriginForm, Scheme: sch}, pr, ok
+		var sch string
+		if known != nil && known.Is(host, scheme) {
+			sch, pr, ok = known.sch, Problem{}, true
+		} else if sch, pr, ok = ParseHost(host, scheme); ok && known != nil {
+			known.remember(host, scheme, sch)
+		}
+		return Request{Form: OriginForm, Scheme: sch, ASCII: ascii}, pr, ok
 	}
 	sch, n := SchemePrefix(target)
 	if n == 0 {
@@ -106,7 +143,7 @@ func ParseRequest(target, host, scheme string) (Request, Problem, bool) {
 	// parse of the target: parsing it twice would double the cost of
 	// the most expensive part, domain to ASCII.
 	check := host != "" && host != target[n:end]
-	return Request{Form: AbsoluteForm, Scheme: sch, AuthStart: n, AuthEnd: end, CheckHost: check}, Problem{}, true
+	return Request{Form: AbsoluteForm, Scheme: sch, AuthStart: n, AuthEnd: end, CheckHost: check, ASCII: ascii}, Problem{}, true
 }
 
 // ParseHost checks a Host header value and a scheme as httpurl.ParseHost
@@ -177,17 +214,24 @@ func SchemePrefix(target string) (string, int) {
 
 // ScanTarget refuses control characters, spaces and "#" in a target.
 func ScanTarget(target string) (Problem, bool) {
-	for i := 0; i < len(target); i++ {
-		switch c := target[i]; {
-		case c < ' ' || c == 0x7F:
-			return Problem{Kind: InvalidTarget, Control: true, Field: "target", Reason: ControlName(c), Offset: i}, false
-		case c == ' ':
-			return Problem{Kind: InvalidTarget, Field: "target", Reason: "space", Offset: i}, false
-		case c == '#':
-			return Problem{Kind: InvalidTarget, Field: "target", Reason: "fragment (a request target has none)", Offset: i}, false
-		}
+	pr, _, ok := scanProblem(target)
+	return pr, ok
+}
+
+// scanProblem is ScanTarget, which also reports whether target is all
+// ASCII, so that a caller skips the check for bytes that are not UTF-8.
+func scanProblem(target string) (Problem, bool, bool) {
+	i, ascii := scanTarget(target)
+	if i < 0 {
+		return Problem{}, ascii, true
 	}
-	return Problem{}, true
+	switch c := target[i]; {
+	case c < ' ' || c == 0x7F:
+		return Problem{Kind: InvalidTarget, Control: true, Field: "target", Reason: ControlName(c), Offset: i}, false, false
+	case c == ' ':
+		return Problem{Kind: InvalidTarget, Field: "target", Reason: "space", Offset: i}, false, false
+	}
+	return Problem{Kind: InvalidTarget, Field: "target", Reason: "fragment (a request target has none)", Offset: i}, false, false
 }
 
 // ScanHost refuses, in the host h found at offset base of the field's
