@@ -100,6 +100,7 @@ FuzzDirectVsRegexp ./urlpattern -tags=noasm
 FuzzPatternRoundTrip ./urlpattern
 FuzzExec ./urlpattern
 FuzzParse ./accesslog
+FuzzJSONScan ./cmd/spanurl
 EOF
 fi
 
