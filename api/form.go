@@ -134,8 +134,9 @@ func (d *formDecoder) decode(s string) string {
 		d.block = make([]byte, 0, max(d.total, len(s)))
 	}
 	start := len(d.block)
-	b := d.block
-	var hi byte // the bytes ORed: non-ASCII when at least 0x80
+	out := d.block[start : start+len(s)] // the decoding is at most as long as s
+	var hi byte                          // the bytes ORed: non-ASCII when at least 0x80
+	n := 0
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
@@ -149,15 +150,16 @@ func (d *formDecoder) decode(s string) string {
 			i += 2
 		}
 		hi |= ch
-		b = append(b, ch)
+		out[n] = ch
+		n++
 	}
-	out := b[start:]
+	out = out[:n]
 	// 3.5. UTF-8 decode without BOM.
 	if hi >= utf8.RuneSelf && !utf8.Valid(out) {
 		return decodeUTF8WithoutBOM(out) // new memory; the block's bytes are free again
 	}
-	d.block = b
-	return unsafe.String(unsafe.SliceData(out), len(out))
+	d.block = d.block[:start+n]
+	return unsafe.String(unsafe.SliceData(out), n)
 }
 
 // SerializeForm runs the application/x-www-form-urlencoded serializer on
@@ -238,17 +240,21 @@ func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byt
 // spaceAsPlus true.
 func appendFormASCII(dst []byte, s string) []byte {
 	const hex = "0123456789ABCDEF"
+	run := 0 // start of the bytes written as they are
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == ' ':
-			dst = append(dst, '+')
-		case formTable[c]&formEncode != 0:
-			dst = append(dst, '%', hex[c>>4], hex[c&15])
-		default:
-			dst = append(dst, c)
+		c := s[i]
+		if formTable[c]&formEncode == 0 {
+			continue
 		}
+		dst = append(dst, s[run:i]...)
+		if c == ' ' {
+			dst = append(dst, '+')
+		} else {
+			dst = append(dst, '%', hex[c>>4], hex[c&15])
+		}
+		run = i + 1
 	}
-	return dst
+	return append(dst, s[run:]...)
 }
 
 // usvString and decodeUTF8WithoutBOM name internal/form's steps
