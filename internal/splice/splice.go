@@ -347,22 +347,34 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 	if k == record.HostNull || k == record.HostEmpty || (sp && u.isFile()) {
 		return false
 	}
-	end := len(value)
+	// The host ends at the first "/", "?", "#" (or "\\" in a special
+	// URL); the first ":" before that starts the port.
+	end, colon := len(value), -1
 	for i := 0; i < len(value); i++ {
-		if c := value[i]; c == '/' || c == '?' || c == '#' || (sp && c == '\\') {
+		c := value[i]
+		if !hostDelimiter[c] {
+			continue
+		}
+		if c == ':' {
+			if colon < 0 {
+				colon = i
+			}
+			continue
+		}
+		if c != '\\' || sp {
 			end = i
 			break
 		}
 	}
 	host, port := value[:end], ""
-	if i := strings.IndexByte(host, ':'); i >= 0 {
+	if colon >= 0 {
 		// The host state goes on to the port state: the hostname setter
 		// fails, and the host setter takes the port's digits, which a
 		// splice takes when they are all there is.
-		if hostname || strings.ContainsAny(value, "\t\n\r") || !portDigits(host[i+1:]) {
+		if hostname || strings.ContainsAny(value, "\t\n\r") || !portDigits(host[colon+1:]) {
 			return false
 		}
-		host, port = host[:i], host[i+1:]
+		host, port = host[:colon], host[colon+1:]
 	}
 	if port != "" && u.P.Port() == record.Omitted && u.P.HostEnd() != u.P.PathStart() {
 		return false // SetPort below would decline, after the host is built
@@ -416,25 +428,56 @@ func domain(h string) bool {
 	if h == "" {
 		return false
 	}
-	label := 0
-	for i := 0; i <= len(h); i++ {
-		if i == len(h) || h[i] == '.' {
-			if i == label || strings.HasPrefix(h[label:i], "xn--") {
-				return false
-			}
-			if i == len(h) && h[label] >= '0' && h[label] <= '9' {
+	label := 0 // start of the current label
+	for i := 0; i < len(h); i++ {
+		switch domainByte[h[i]] {
+		case domainLetter:
+		case domainDot:
+			if !domainLabel(h[label:i]) {
 				return false
 			}
 			label = i + 1
-			continue
-		}
-		c := h[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+		default:
 			return false
 		}
 	}
-	return true
+	last := h[label:]
+	return domainLabel(last) && (last[0] < '0' || last[0] > '9')
 }
+
+// domainLabel reports whether a label of a domain is neither empty nor
+// starts with "xn--".
+func domainLabel(l string) bool {
+	return l != "" && !(len(l) >= 4 && l[0] == 'x' && l[1] == 'n' && l[2] == '-' && l[3] == '-')
+}
+
+// Classes in domainByte.
+const (
+	domainLetter = 1 + iota // a lowercase ASCII letter, a digit or "-"
+	domainDot               // "."
+)
+
+// domainByte classifies the bytes of a host that domain keeps; 0 for the
+// others.
+var domainByte = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = domainLetter
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = domainLetter
+	}
+	t['-'], t['.'] = domainLetter, domainDot
+	return t
+}()
+
+// hostDelimiter holds the bytes SetHost looks for in its value: the
+// delimiters that end the host and ":".
+var hostDelimiter = func() (t [256]bool) {
+	for _, c := range "/?#\\:" {
+		t[c] = true
+	}
+	return t
+}()
 
 // opaqueHost reports whether the opaque-host parser leaves h as it is:
 // ASCII letters, digits, "-", ".", "_" and "~", at least one.
