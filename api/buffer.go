@@ -49,11 +49,16 @@ func (u *URL) view() span.URL {
 	return u.url
 }
 
-// spliceBuf returns the memory a splice may build in: u's buffer, or when
-// a string over it may be reachable an empty non-nil slice (which makes
+// spliceBuf returns the memory a splice may build in: u's buffer; nil
+// when u has none (the first splice allocates the new href and no more,
+// as an object set once and read is the common case); or when a string
+// over the buffer may be reachable an empty non-nil slice (which makes
 // the splice allocate with room to grow).
 func (u *URL) spliceBuf() []byte {
-	if u.bufLive || u.buf == nil {
+	if u.buf == nil {
+		return nil
+	}
+	if u.bufLive {
 		return []byte{}
 	}
 	return u.buf
