@@ -19,16 +19,25 @@ import (
 // nothing once its buffer has grown, and one that is read after every set
 // allocates its new href, as a URL value built afresh does.
 
-// The conversions span registered (see internal/splice).
-var (
-	toSpan   func(splice.URL) span.URL
-	fromSpan func(span.URL) splice.URL
-)
+// sp returns u's URL as internal/splice's URL: the same two fields in
+// the same memory, so that a splice edits u's URL in place, with direct
+// calls and no copy of the URL in or out. init checks the layouts against
+// the conversions span registered (see internal/splice).
+func (u *URL) sp() *splice.URL { return (*splice.URL)(unsafe.Pointer(&u.url)) }
 
 func init() {
 	to, from := splice.Conversions()
-	toSpan = to.(func(splice.URL) span.URL)
-	fromSpan = from.(func(span.URL) splice.URL)
+	toSpan := to.(func(splice.URL) span.URL)
+	fromSpan := from.(func(span.URL) splice.URL)
+	probe, err := span.Parse("https://user:pass@example.com:8080/p?q#f")
+	if err != nil {
+		panic("api: " + err.Error())
+	}
+	if unsafe.Sizeof(span.URL{}) != unsafe.Sizeof(splice.URL{}) ||
+		*(*splice.URL)(unsafe.Pointer(&probe)) != fromSpan(probe) ||
+		toSpan(*(*splice.URL)(unsafe.Pointer(&probe))) != probe {
+		panic("api: span.URL and splice.URL do not share their layout")
+	}
 }
 
 // view returns u's URL for a caller that may keep it or a string in it,
@@ -40,33 +49,27 @@ func (u *URL) view() span.URL {
 	return u.url
 }
 
-// spliceBuf returns the memory a splice may build in: u's buffer, or when
-// a string over it may be reachable an empty non-nil slice (which makes
+// spliceBuf returns the memory a splice may build in: u's buffer; nil
+// when u has none (the first splice allocates the new href and no more,
+// as an object set once and read is the common case); or when a string
+// over the buffer may be reachable an empty non-nil slice (which makes
 // the splice allocate with room to grow).
 func (u *URL) spliceBuf() []byte {
-	if u.bufLive || u.buf == nil {
+	if u.buf == nil {
+		return nil
+	}
+	if u.bufLive {
 		return []byte{}
 	}
 	return u.buf
 }
 
-// splice runs one of internal/splice's functions on u's URL and, when it
-// takes the value, makes the result u's URL and reports true.
-func (u *URL) splice(f func(splice.URL, string, []byte) (splice.URL, []byte, bool), value string) bool {
-	v, buf, ok := f(fromSpan(u.url), value, u.spliceBuf())
-	if !ok {
-		return false
-	}
-	u.adopt(v, buf)
-	return true
-}
-
-// adopt makes v, built in buf (or unchanged), u's URL.
-func (u *URL) adopt(v splice.URL, buf []byte) {
-	if len(buf) > 0 && len(v.Href) > 0 && unsafe.StringData(v.Href) == unsafe.SliceData(buf) {
+// adopt records that a splice which took its value was given buf (from
+// spliceBuf) and built u's href in it, if it did.
+func (u *URL) adopt(buf []byte) {
+	if len(buf) > 0 && unsafe.StringData(u.url.Href()) == unsafe.SliceData(buf) {
 		u.buf, u.inBuf, u.bufLive = buf, true, false
 	}
-	u.url = toSpan(v)
 }
 
 // set makes v, which is not in u's buffer, u's URL.

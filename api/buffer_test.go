@@ -97,6 +97,9 @@ func TestSetterAllocs(t *testing.T) {
 		if first > 1 {
 			t.Errorf("%s: %v allocations for the first set on a new object, want 1", c.name, first)
 		}
+		if fresh.inBuf && cap(fresh.buf) != len(fresh.url.Href()) {
+			t.Errorf("%s: the first set on a new object allocates %d bytes for an href of %d", c.name, cap(fresh.buf), len(fresh.url.Href()))
+		}
 	}
 }
 

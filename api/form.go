@@ -3,6 +3,7 @@ package api
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/form"
 	"github.com/spanurl/spanurl/internal/pct"
@@ -44,11 +45,12 @@ func appendParsedForm(output []Pair, input string) []Pair {
 	// 1. Let sequences be the result of splitting input on 0x26 (&).
 	// 2. Let output be an initially empty list of name-value tuples.
 	// 3. For each byte sequence bytes in sequences:
-	var scratch []byte
 	if output == nil && input != "" {
 		// One allocation for the list: at most one tuple per sequence.
 		output = make([]Pair, 0, strings.Count(input, "&")+1)
 	}
+	var dec formDecoder
+	dec.total = len(input)
 	for len(input) > 0 {
 		seq := input
 		if i := strings.IndexByte(input, '&'); i >= 0 {
@@ -69,14 +71,95 @@ func appendParsedForm(output []Pair, input string) []Pair {
 		}
 		// 3.4-3.5. Replace "+" with 0x20 (SP), percent-decode, and UTF-8
 		// decode without BOM.
-		var n, v string
-		n, scratch = form.DecodeComponent(name, scratch)
-		v, scratch = form.DecodeComponent(value, scratch)
 		// 3.6. Append (nameString, valueString) to output.
-		output = append(output, Pair{Name: n, Value: v})
+		output = append(output, Pair{Name: dec.decode(name), Value: dec.decode(value)})
 	}
 	// 4. Return output.
 	return output
+}
+
+// Classes of bytes in formTable.
+const (
+	formEncode   = 1 << iota // in the application/x-www-form-urlencoded percent-encode set
+	formNonASCII             // above 0x7F
+	formDecode               // "+" or "%", which the form parser replaces or decodes
+)
+
+// formTable classifies every byte for the form parser and serializer,
+// which OR the classes of a string's bytes together and test them once.
+var formTable = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c >= utf8.RuneSelf {
+			t[c] = formEncode | formNonASCII
+		} else if pct.FormURLEncodedSet.Contains(byte(c)) {
+			t[c] = formEncode
+		}
+	}
+	t['+'] |= formDecode
+	t['%'] |= formDecode
+	return t
+}()
+
+// formScan returns the classes of s's bytes ORed together.
+func formScan(s string) uint8 {
+	var c uint8
+	for i := 0; i < len(s); i++ {
+		c |= formTable[s[i]]
+	}
+	return c
+}
+
+// formDecoder runs steps 3.4-3.5 of the form parser on the names and
+// values of one input. A component with nothing to replace or decode is
+// returned as it is (a substring of the input); the others are decoded
+// one after the other into one block of memory of the input's size, which
+// their decoding never exceeds, allocated on the first of them: the
+// strings share it, and nothing writes a byte of it twice.
+type formDecoder struct {
+	block []byte // the decoded strings so far, then room for the next
+	total int    // the input's length, the block's size
+}
+
+// decode returns s with "+" replaced by a space, percent-decoded and
+// UTF-8 decoded without BOM.
+func (d *formDecoder) decode(s string) string {
+	c := formScan(s)
+	if c&formDecode == 0 {
+		if c&formNonASCII == 0 {
+			return s
+		}
+		return usvString(s)
+	}
+	if cap(d.block)-len(d.block) < len(s) {
+		d.block = make([]byte, 0, max(d.total, len(s)))
+	}
+	start := len(d.block)
+	out := d.block[start : start+len(s)] // the decoding is at most as long as s
+	var hi byte                          // the bytes ORed: non-ASCII when at least 0x80
+	n := 0
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		// 3.4. Replace any 0x2B (+) with 0x20 (SP).
+		case ch == '+':
+			ch = ' '
+		// percent-decode: "%" and two ASCII hex digits is that byte; any
+		// other "%" is itself.
+		case ch == '%' && i+2 < len(s) && pct.IsASCIIHexDigit(s[i+1]) && pct.IsASCIIHexDigit(s[i+2]):
+			ch = pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2])
+			i += 2
+		}
+		hi |= ch
+		out[n] = ch
+		n++
+	}
+	out = out[:n]
+	// 3.5. UTF-8 decode without BOM.
+	if hi >= utf8.RuneSelf && !utf8.Valid(out) {
+		return decodeUTF8WithoutBOM(out) // new memory; the block's bytes are free again
+	}
+	d.block = d.block[:start+n]
+	return unsafe.String(unsafe.SliceData(out), n)
 }
 
 // SerializeForm runs the application/x-www-form-urlencoded serializer on
@@ -135,30 +218,21 @@ func appendSerializedForm(output []byte, pairs []Pair, enc *slow.Encoding) []byt
 // the application/x-www-form-urlencoded percent-encode set and
 // spaceAsPlus true. Invalid UTF-8 in s is first made a scalar value string.
 func appendFormComponent(dst []byte, s string, enc *slow.Encoding, scratch []byte) ([]byte, []byte) {
-	if enc == nil && isFormSafe(s) {
-		// Nothing to encode: the common case of plain ASCII tokens.
-		return append(dst, s...), scratch
-	}
-	if enc == nil && isASCII(s) {
-		// ASCII is its own scalar value string and its own UTF-8: each
-		// byte is written as it is, as "+" (a space) or as %XX.
-		return appendFormASCII(dst, s), scratch
+	if enc == nil {
+		c := formScan(s)
+		if c&formEncode == 0 {
+			// Nothing to encode: the common case of plain ASCII tokens.
+			return append(dst, s...), scratch
+		}
+		if c&formNonASCII == 0 {
+			// ASCII is its own scalar value string and its own UTF-8:
+			// each byte is written as it is, as "+" (a space) or as %XX.
+			return appendFormASCII(dst, s), scratch
+		}
 	}
 	s = usvString(s)
 	scratch = append(scratch[:0], s...)
 	return slow.AppendPercentEncodeAfterEncoding(dst, enc, scratch, &pct.FormURLEncodedSet, true), scratch
-}
-
-// isFormSafe reports whether no byte of s is in the
-// application/x-www-form-urlencoded percent-encode set (so s is ASCII and
-// has no space).
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // appendFormASCII is the percent-encode after encoding of ASCII s with
@@ -166,26 +240,21 @@ func isASCII(s string) bool {
 // spaceAsPlus true.
 func appendFormASCII(dst []byte, s string) []byte {
 	const hex = "0123456789ABCDEF"
+	run := 0 // start of the bytes written as they are
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == ' ':
+		c := s[i]
+		if formTable[c]&formEncode == 0 {
+			continue
+		}
+		dst = append(dst, s[run:i]...)
+		if c == ' ' {
 			dst = append(dst, '+')
-		case pct.FormURLEncodedSet.Contains(c):
+		} else {
 			dst = append(dst, '%', hex[c>>4], hex[c&15])
-		default:
-			dst = append(dst, c)
 		}
+		run = i + 1
 	}
-	return dst
-}
-
-func isFormSafe(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if pct.FormURLEncodedSet.Contains(s[i]) {
-			return false
-		}
-	}
-	return true
+	return append(dst, s[run:]...)
 }
 
 // usvString and decodeUTF8WithoutBOM name internal/form's steps

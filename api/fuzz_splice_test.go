@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/offsets"
-	"github.com/spanurl/spanurl/internal/splice"
 	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
@@ -31,7 +30,7 @@ var spliceSetters = map[string]func(u *URL, v string) bool{
 	"hash":     (*URL).setHashSplice,
 	// The URLSearchParams update: v is written as the serialized list.
 	"searchParams": func(u *URL, v string) bool {
-		return u.url.IsZero() || u.splice(splice.Query, v)
+		return u.url.IsZero() || u.setQuerySplice(v)
 	},
 }
 

@@ -46,14 +46,19 @@ var ErrSequenceSize = errors.New("URLSearchParams: an inner sequence must have e
 // constructor it takes any number of pairs: for input from outside the
 // program, ParseSearchParams limits them.
 func NewSearchParams(init string) *SearchParams {
-	p := new(SearchParams)
+	// Small enough to be inlined, so that a SearchParams its caller keeps
+	// to itself stays in the caller's frame.
+	return &SearchParams{list: parseInit(init)}
+}
+
+// parseInit is the list the constructor gives a string init.
+func parseInit(init string) []Pair {
 	// Constructor 1. If init is a string and starts with U+003F (?), then
 	// remove the first code point from init.
 	init = strings.TrimPrefix(init, "?")
 	// Constructor 2. Initialize this with init: 3.2. set the list to the
 	// result of parsing init.
-	p.list = appendParsedForm(nil, init)
-	return p
+	return appendParsedForm(nil, init)
 }
 
 // DefaultMaxParams is the parameter limit to give ParseSearchParams for

@@ -448,3 +448,25 @@ func TestSpecExamplesSearchParams(t *testing.T) {
 		}
 	}
 }
+
+var searchParamsSink string
+
+// TestSearchParamsAllocs checks that a SearchParams its caller keeps to
+// itself is not allocated (NewSearchParams is inlined), and that a query
+// with nothing to decode costs its list and its serialization only.
+func TestSearchParamsAllocs(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() {
+		p := NewSearchParams("?")
+		p.Sort()
+		searchParamsSink = p.String()
+	}); n != 0 {
+		t.Errorf("empty query: %v allocations, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		p := NewSearchParams("?b=2&a=1&c=%41")
+		p.Sort()
+		searchParamsSink = p.String()
+	}); n > 3 {
+		t.Errorf("b=2&a=1&c=%%41: %v allocations, want at most 3 (list, decoded block, serialization)", n)
+	}
+}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/internal/slow"
-	"github.com/spanurl/spanurl/internal/splice"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -61,7 +60,12 @@ func (u *URL) setProtocolSplice(value string) bool {
 	if u.url.IsZero() {
 		return true
 	}
-	return u.splice(splice.Protocol, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetProtocol(value, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setProtocolRecord is SetProtocol on the URL record.
@@ -89,7 +93,12 @@ func (u *URL) setUsernameSplice(value string) bool {
 	if u.cannotHaveUsernamePasswordPort() {
 		return true
 	}
-	return u.splice(splice.Username, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetUsername(value, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setUsernameRecord is SetUsername on the URL record.
@@ -119,7 +128,12 @@ func (u *URL) setPasswordSplice(value string) bool {
 	if u.cannotHaveUsernamePasswordPort() {
 		return true
 	}
-	return u.splice(splice.Password, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetPassword(value, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setPasswordRecord is SetPassword on the URL record.
@@ -150,7 +164,12 @@ func (u *URL) setHostSplice(value string) bool {
 	if u.url.IsZero() || u.url.HasOpaquePath() {
 		return true
 	}
-	return u.splice(spliceHost, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetHost(value, false, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setHostRecord is SetHost on the URL record.
@@ -178,7 +197,12 @@ func (u *URL) setHostnameSplice(value string) bool {
 	if u.url.IsZero() || u.url.HasOpaquePath() {
 		return true
 	}
-	return u.splice(spliceHostname, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetHost(value, true, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setHostnameRecord is SetHostname on the URL record.
@@ -208,7 +232,12 @@ func (u *URL) setPortSplice(value string) bool {
 	if u.cannotHaveUsernamePasswordPort() {
 		return true
 	}
-	return u.splice(splice.Port, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetPort(value, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setPortRecord is SetPort on the URL record.
@@ -243,7 +272,12 @@ func (u *URL) setPathnameSplice(value string) bool {
 	if u.url.IsZero() || u.url.HasOpaquePath() {
 		return true
 	}
-	return u.splice(splice.Pathname, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetPathname(value, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setPathnameRecord is SetPathname on the URL record.
@@ -274,9 +308,11 @@ func (u *URL) setSearchSplice(value string) bool {
 	if u.url.IsZero() {
 		return true
 	}
-	if !u.splice(splice.Search, value) {
+	buf := u.spliceBuf()
+	if !u.sp().SetSearch(value, &buf) {
 		return false
 	}
+	u.adopt(buf)
 	// Step 6 (or 2 for ""): the list is the parsing of the input, which is
 	// ASCII here, so already a USVString.
 	u.syncQueryObject(strings.TrimPrefix(value, "?"))
@@ -323,7 +359,12 @@ func (u *URL) setHashSplice(value string) bool {
 	if u.url.IsZero() {
 		return true
 	}
-	return u.splice(splice.Hash, value)
+	buf := u.spliceBuf()
+	if !u.sp().SetHash(value, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // setHashRecord is SetHash on the URL record.
@@ -354,14 +395,4 @@ func (u *URL) cannotHaveUsernamePasswordPort() bool {
 	}
 	k := u.url.HostKind()
 	return k == record.HostNull || k == record.HostEmpty || u.url.Scheme() == "file"
-}
-
-// spliceHost and spliceHostname are splice.Host for the host and hostname
-// setters.
-func spliceHost(v splice.URL, value string, buf []byte) (splice.URL, []byte, bool) {
-	return splice.Host(v, value, false, buf)
-}
-
-func spliceHostname(v splice.URL, value string, buf []byte) (splice.URL, []byte, bool) {
-	return splice.Host(v, value, true, buf)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/spanurl/spanurl/internal/slow"
-	"github.com/spanurl/spanurl/internal/splice"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -272,7 +271,7 @@ func (u *URL) setQueryFromSearchParams(serializedQuery string) {
 	if u.url.IsZero() {
 		return
 	}
-	if u.splice(splice.Query, serializedQuery) {
+	if u.setQuerySplice(serializedQuery) {
 		return
 	}
 	r := u.record()
@@ -281,6 +280,17 @@ func (u *URL) setQueryFromSearchParams(serializedQuery string) {
 	r.Query = append(r.Query[:0], serializedQuery...)
 	r.HasQuery = serializedQuery != ""
 	u.commit()
+}
+
+// setQuerySplice writes serializedQuery (not the zero URL's) as the query
+// with splice.SetQuery, and reports whether it did.
+func (u *URL) setQuerySplice(serializedQuery string) bool {
+	buf := u.spliceBuf()
+	if !u.sp().SetQuery(serializedQuery, &buf) {
+		return false
+	}
+	u.adopt(buf)
+	return true
 }
 
 // syncQueryObject updates the query object's list, if the query object has

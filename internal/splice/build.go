@@ -2,19 +2,19 @@ package splice
 
 import "unsafe"
 
-// build writes href[:a] + pre + value + post + href[b:] into dst's memory
-// and returns it as a string over that memory with dst (resliced to the
-// new length). pre and post are written only when they are not 0. When href already lies
-// at the start of dst's memory the prefix stays where it is and only the
-// tail moves (copy is a memmove); when dst has too little room the result
-// goes to new memory, of exactly its size for a nil dst (one allocation,
+// build replaces u.Href[a:b] with pre + value + post (pre and post when
+// not 0), writing the new href into *dst's memory, and returns the change
+// in length; the caller moves the offsets. When u.Href already lies at the
+// start of *dst's memory the prefix stays where it is and only the tail
+// moves (copy is a memmove); when *dst has too little room the result
+// goes to new memory, of exactly its size for a nil *dst (one allocation,
 // nothing wasted) and with room to grow for a non-nil one (a buffer the
-// caller reuses). The caller guarantees that no string over dst's memory
-// other than href is reachable, since dst is written.
-func build(dst []byte, href string, a, b int, pre byte, value string, post byte) (string, []byte) {
-	if same(href[a:b], pre, value, post) {
-		return href, dst // the setter changes nothing: the URL keeps its very href
-	}
+// caller reuses), and *dst becomes that memory. The caller guarantees that
+// no string over *dst's memory other than u.Href is reachable, since it is
+// written. When the setter changes nothing, u.Href stays the very same
+// string and *dst is untouched.
+func (u *URL) build(dst *[]byte, a, b int, pre byte, value string, post byte) int {
+	href := u.Href
 	n := len(href) - (b - a) + len(value)
 	if pre != 0 {
 		n++
@@ -22,19 +22,27 @@ func build(dst []byte, href string, a, b int, pre byte, value string, post byte)
 	if post != 0 {
 		n++
 	}
+	if n == len(href) && same(href[a:b], pre, value, post) {
+		return 0 // the setter changes nothing: the URL keeps its very href
+	}
 	mid := n - (len(href) - b) // where href[b:] goes
-	if cap(dst) >= n && len(href) > 0 && cap(dst) >= len(href) &&
-		unsafe.StringData(href) == unsafe.SliceData(dst[:1]) {
-		full := dst[:cap(dst)]
-		copy(full[mid:], full[b:len(href)])
-		out := full[:n]
+	buf := *dst
+	if cap(buf) >= n && cap(buf) >= len(href) && len(href) > 0 &&
+		unsafe.StringData(href) == unsafe.SliceData(buf[:1]) {
+		out := buf[:cap(buf)]
+		if b < len(href) && mid != b {
+			copy(out[mid:], out[b:len(href)])
+		}
+		out = out[:n]
 		fill(out, a, pre, value, post)
-		return unsafe.String(unsafe.SliceData(out), n), out
+		u.Href = unsafe.String(unsafe.SliceData(out), n)
+		*dst = out
+		return n - len(href)
 	}
 	var out []byte
-	if cap(dst) >= n && !overlaps(dst, href) {
-		out = dst[:n]
-	} else if dst == nil {
+	if cap(buf) >= n && !overlaps(buf, href) {
+		out = buf[:n]
+	} else if buf == nil {
 		out = make([]byte, n)
 	} else {
 		// A buffer that is reused gets room for the next href to grow.
@@ -43,7 +51,9 @@ func build(dst []byte, href string, a, b int, pre byte, value string, post byte)
 	copy(out, href[:a])
 	fill(out, a, pre, value, post)
 	copy(out[mid:], href[b:])
-	return unsafe.String(unsafe.SliceData(out), n), out
+	u.Href = unsafe.String(unsafe.SliceData(out), n)
+	*dst = out
+	return n - len(href)
 }
 
 // same reports whether old is pre + value + post (pre and post when not

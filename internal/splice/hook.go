@@ -1,11 +1,13 @@
 package splice
 
 // span owns the URL value and api holds one per URL object; api builds
-// hrefs with this package in its own buffer and needs span's conversions
-// between a span.URL and a URL to hold the result. This package sits below
-// span, so it cannot name span.URL: span registers the two conversions at
-// its initialization as values of type any, and api asserts their types
-// once at its own, which runs after span's.
+// hrefs with this package in its own buffer, editing its span.URL in
+// place as a URL (the two types have the same fields in the same order).
+// This package sits below span, so it cannot name span.URL: span
+// registers its conversions between a span.URL and a URL at its
+// initialization as values of type any, and api checks at its own, which
+// runs after span's, that they agree with reading one type's memory as
+// the other.
 var toSpan, fromSpan any
 
 // Register records span's conversions: to has the type

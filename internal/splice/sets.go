@@ -1,26 +1,52 @@
 package splice
 
-// byteSet is a set of ASCII bytes.
-type byteSet [2]uint64
+// A byteTable classifies every byte value for a scan that ORs the classes
+// of a value's bytes together and tests the result once, so that the loop
+// has no branch per byte.
+type byteTable [256]uint8
 
-func (s *byteSet) has(c byte) bool { return c < 128 && s[c>>6]&(1<<(c&63)) != 0 }
+// Classes in a byteTable.
+const (
+	reject    = 1 << iota // the state would percent-encode (or, in a path, could drop) the byte
+	dotOrPct              // '.' or '%': a path segment with one may be a dot segment
+	backslash             // '\': a path separator in a special URL
+)
 
-func newSet(chars string) byteSet {
-	var s byteSet
-	for i := 0; i < len(chars); i++ {
-		s[chars[i]>>6] |= 1 << (chars[i] & 63)
+// newTable rejects the C0 controls, space, DEL, the bytes above 0x7e and
+// the bytes of chars.
+func newTable(chars string) *byteTable {
+	t := new(byteTable)
+	for c := 0; c < 256; c++ {
+		if c < 0x21 || c > 0x7e {
+			t[c] = reject
+		}
 	}
-	return s
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = reject
+	}
+	return t
 }
 
-// The printable bytes of each percent-encode set (the C0 controls, space,
-// DEL and non-ASCII are rejected by printable and pathValue themselves).
-// '#' is in the query sets because the query state with a state override
-// encodes it; '?' is in the path set for the same reason.
+// The tables of each percent-encode set's printable bytes. '#' is in the
+// query tables because the query state with a state override encodes it;
+// '?' is in the path table for the same reason.
 var (
-	fragmentSet     = newSet("\"<>`")
-	querySet        = newSet("\"#<>")
-	specialQuerySet = newSet("\"#<>'")
-	pathSet         = newSet("\"#<>?^`{}")
-	userinfoSet     = newSet("\"#<>?^`{}/:;=@[\\]|")
+	fragmentTable     = newTable("\"<>`")
+	queryTable        = newTable("\"#<>")
+	specialQueryTable = newTable("\"#<>'")
+	userinfoTable     = newTable("\"#<>?^`{}/:;=@[\\]|")
+	pathTable         = func() *byteTable {
+		t := newTable("\"#<>?^`{}")
+		t['.'], t['%'], t['\\'] = dotOrPct, dotOrPct, backslash
+		return t
+	}()
 )
+
+// scan returns the classes of v's bytes ORed together.
+func (t *byteTable) scan(v string) uint8 {
+	var c uint8
+	for i := 0; i < len(v); i++ {
+		c |= t[v[i]]
+	}
+	return c
+}

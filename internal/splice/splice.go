@@ -15,13 +15,16 @@ type URL struct {
 	P    offsets.Packed
 }
 
-// Each function below returns the URL with one component replaced as the
-// standard's setter of that name replaces it given value, the buffer the
-// href was built in (see build; the URL itself when the setter changes
-// nothing), and true; or false when value needs the record-based setter.
-// The caller has run the setter's steps that return early (a URL that
-// cannot have a username, password or port; an opaque path for the host
-// and pathname setters): the functions assume they did not.
+// Each Set method below replaces one component of u as the standard's
+// setter of that name replaces it given value and returns true, or
+// returns false, leaving u as it is, when value needs the record-based
+// setter. The new href is built in *dst's memory (see build), which the
+// method may replace with new memory; a setter that changes nothing
+// leaves u.Href the very same string. The caller has run the setter's
+// steps that return early (a URL that cannot have a username, password or
+// port; an opaque path for the host and pathname setters): the methods
+// assume they did not. The functions of the same names are the methods on
+// a copy, for a caller that builds a new URL value.
 
 // add moves the offset *x by d unless it is record.Omitted.
 func add(x *uint32, d int) {
@@ -32,59 +35,68 @@ func add(x *uint32, d int) {
 
 // repack packs o with u's host kind and flags, or kind when it is not
 // HostNull.
-func repack(u URL, o *record.Offsets, kind record.HostKind) offsets.Packed {
+func (u *URL) repack(o *record.Offsets, kind record.HostKind) {
 	if kind == record.HostNull {
 		kind = u.P.Kind()
 	}
-	return offsets.Pack(o, kind, u.P.Flags())
+	u.P = offsets.Pack(o, kind, u.P.Flags())
 }
 
-func special(u URL) bool { return u.P.Flags()&offsets.FlagSpecial != 0 }
+func (u *URL) special() bool { return u.P.Flags()&offsets.FlagSpecial != 0 }
 
-func opaquePath(u URL) bool { return u.P.Flags()&offsets.FlagOpaquePath != 0 }
+func (u *URL) opaquePath() bool { return u.P.Flags()&offsets.FlagOpaquePath != 0 }
 
-func isFile(u URL) bool { return u.Href[:u.P.SchemeEnd()] == "file" }
+func (u *URL) isFile() bool { return u.P.SchemeEnd() == 4 && u.Href[:4] == "file" }
 
-// Pathname is the pathname setter for a path of printable ASCII that the
-// path state keeps as it is: no byte of the path percent-encode set, no
-// backslash in a special URL, no "." or ".." segment (also as %2e). It
+// Pathname is (*URL).SetPathname on a copy of u.
+func Pathname(u URL, value string, dst []byte) (URL, []byte, bool) {
+	ok := u.SetPathname(value, &dst)
+	return u, dst, ok
+}
+
+// SetPathname is the pathname setter for a path of printable ASCII that
+// the path state keeps as it is: no byte of the path percent-encode set,
+// no backslash in a special URL, no "." or ".." segment (also as %2e). It
 // declines file URLs (Windows drive letters), a URL whose serialization
 // has "/." before the path, and, without a host, a path the serializer
 // would need "/." for.
-func Pathname(u URL, value string, dst []byte) (URL, []byte, bool) {
+func (u *URL) SetPathname(value string, dst *[]byte) bool {
 	p := u.P
-	sp := special(u)
-	if opaquePath(u) || (sp && isFile(u)) ||
+	sp := u.special()
+	if u.opaquePath() || (sp && u.isFile()) ||
 		(p.Port() == record.Omitted && p.HostEnd() != p.PathStart()) {
-		return u, dst, false
+		return false
 	}
 	var pre byte
 	switch {
 	case value == "":
 		if !sp {
-			return u, dst, false
+			return false
 		}
 		pre = '/' // the path start state gives a special URL the empty segment
 	case value[0] != '/':
-		if !sp && u.P.Kind() == record.HostNull {
-			return u, dst, false
+		if !sp && p.Kind() == record.HostNull {
+			return false
 		}
 		pre = '/'
-	case !sp && u.P.Kind() == record.HostNull && strings.HasPrefix(value, "//"):
-		return u, dst, false
+	case !sp && p.Kind() == record.HostNull && strings.HasPrefix(value, "//"):
+		return false
 	}
 	if !pathValue(value, sp) {
-		return u, dst, false
+		return false
 	}
-	a, b := int(p.PathStart()), int(p.PathEnd(len(u.Href)))
-	href, dst := build(dst, u.Href, a, b, pre, value, 0)
-	return URL{href, shiftQueryFragment(p, len(href)-len(u.Href))}, dst, true
+	d := u.build(dst, int(p.PathStart()), int(p.PathEnd(len(u.Href))), pre, value, 0)
+	u.P = shiftQueryFragment(p, d)
+	return true
 }
 
 // shiftQueryFragment moves the query and fragment starts of p by d: what
 // changes in the offsets when text before them changes length and nothing
 // else does.
 func shiftQueryFragment(p offsets.Packed, d int) offsets.Packed {
+	if d == 0 {
+		return p
+	}
 	q, f := p.QueryStart(), p.FragmentStart()
 	add(&q, d)
 	add(&f, d)
@@ -94,6 +106,13 @@ func shiftQueryFragment(p offsets.Packed, d int) offsets.Packed {
 // pathValue reports whether the path state leaves every byte of v as it
 // is and finds no dot segment in it.
 func pathValue(v string, special bool) bool {
+	c := pathTable.scan(v)
+	if c&reject != 0 || (special && c&backslash != 0) {
+		return false
+	}
+	if c&dotOrPct == 0 {
+		return true
+	}
 	seg := 0 // start of the current segment
 	for i := 0; i <= len(v); i++ {
 		if i == len(v) || v[i] == '/' {
@@ -101,11 +120,6 @@ func pathValue(v string, special bool) bool {
 				return false
 			}
 			seg = i + 1
-			continue
-		}
-		c := v[i]
-		if c < 0x21 || c > 0x7e || pathSet.has(c) || (special && c == '\\') {
-			return false
 		}
 	}
 	return true
@@ -129,10 +143,16 @@ func dotSegment(s string) bool {
 	return dots == 1 || dots == 2
 }
 
-// Search is the search setter for a query of printable ASCII that the
+// Search is (*URL).SetSearch on a copy of u.
+func Search(u URL, value string, dst []byte) (URL, []byte, bool) {
+	ok := u.SetSearch(value, &dst)
+	return u, dst, ok
+}
+
+// SetSearch is the search setter for a query of printable ASCII that the
 // query state keeps as it is. It declines making the query of a URL with
 // an opaque path null (the setter may strip the path's trailing spaces).
-func Search(u URL, value string, dst []byte) (URL, []byte, bool) {
+func (u *URL) SetSearch(value string, dst *[]byte) bool {
 	p := u.P
 	q, f := p.QueryStart(), p.FragmentStart()
 	end := len(u.Href)
@@ -140,84 +160,96 @@ func Search(u URL, value string, dst []byte) (URL, []byte, bool) {
 		end = int(f)
 	}
 	if value == "" {
-		if opaquePath(u) {
-			return u, dst, false
+		if u.opaquePath() {
+			return false
 		}
 		if q == record.Omitted {
-			return u, dst, true
+			return true
 		}
-		href, dst := build(dst, u.Href, int(q), end, 0, "", 0)
-		add(&f, len(href)-len(u.Href))
-		return URL{href, p.WithQueryFragment(record.Omitted, f)}, dst, true
+		d := u.build(dst, int(q), end, 0, "", 0)
+		add(&f, d)
+		u.P = p.WithQueryFragment(record.Omitted, f)
+		return true
 	}
-	input := strings.TrimPrefix(value, "?")
-	set := &querySet
-	if special(u) {
-		set = &specialQuerySet
+	input := value
+	if input[0] == '?' {
+		input = input[1:]
 	}
-	if !printable(input, set) {
-		return u, dst, false
+	t := queryTable
+	if u.special() {
+		t = specialQueryTable
+	}
+	if t.scan(input)&reject != 0 {
+		return false
 	}
 	a := end
 	if q != record.Omitted {
 		a = int(q)
 	}
-	href, dst := build(dst, u.Href, a, end, '?', input, 0)
-	add(&f, len(href)-len(u.Href))
-	return URL{href, p.WithQueryFragment(uint32(a), f)}, dst, true
+	d := u.build(dst, a, end, '?', input, 0)
+	add(&f, d)
+	u.P = p.WithQueryFragment(uint32(a), f)
+	return true
 }
 
-// Query replaces the query with query, which must hold only bytes the
+// Query is (*URL).SetQuery on a copy of u.
+func Query(u URL, query string, dst []byte) (URL, []byte, bool) {
+	ok := u.SetQuery(query, &dst)
+	return u, dst, ok
+}
+
+// SetQuery replaces the query with query, which must hold only bytes the
 // query state keeps (the form serializer's output does): "" makes it
 // null. It is the URLSearchParams update's write of the serialized list.
-func Query(u URL, query string, dst []byte) (URL, []byte, bool) {
-	if query == "" {
-		return Search(u, "", dst)
+func (u *URL) SetQuery(query string, dst *[]byte) bool {
+	if query != "" && query[0] == '?' {
+		return false
 	}
-	if query[0] == '?' {
-		return u, dst, false
-	}
-	return Search(u, query, dst)
+	return u.SetSearch(query, dst)
 }
 
-// Hash is the hash setter for a fragment of printable ASCII that the
+// Hash is (*URL).SetHash on a copy of u.
+func Hash(u URL, value string, dst []byte) (URL, []byte, bool) {
+	ok := u.SetHash(value, &dst)
+	return u, dst, ok
+}
+
+// SetHash is the hash setter for a fragment of printable ASCII that the
 // fragment state keeps as it is. It declines making the fragment of a URL
 // with an opaque path null.
-func Hash(u URL, value string, dst []byte) (URL, []byte, bool) {
+func (u *URL) SetHash(value string, dst *[]byte) bool {
 	p := u.P
 	q, f := p.QueryStart(), p.FragmentStart()
 	if value == "" {
-		if opaquePath(u) {
-			return u, dst, false
+		if u.opaquePath() {
+			return false
 		}
 		if f == record.Omitted {
-			return u, dst, true
+			return true
 		}
-		href, dst := build(dst, u.Href, int(f), len(u.Href), 0, "", 0)
-		return URL{href, p.WithQueryFragment(q, record.Omitted)}, dst, true
+		u.build(dst, int(f), len(u.Href), 0, "", 0)
+		u.P = p.WithQueryFragment(q, record.Omitted)
+		return true
 	}
-	input := strings.TrimPrefix(value, "#")
-	if !printable(input, &fragmentSet) {
-		return u, dst, false
+	input := value
+	if input[0] == '#' {
+		input = input[1:]
+	}
+	if fragmentTable.scan(input)&reject != 0 {
+		return false
 	}
 	a := len(u.Href)
 	if f != record.Omitted {
 		a = int(f)
 	}
-	href, dst := build(dst, u.Href, a, len(u.Href), '#', input, 0)
-	return URL{href, p.WithQueryFragment(q, uint32(a))}, dst, true
-}
-
-// printable reports whether every byte of v is printable ASCII outside
-// set.
-func printable(v string, set *byteSet) bool {
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < 0x21 || c > 0x7e || set.has(c) {
-			return false
-		}
-	}
+	u.build(dst, a, len(u.Href), '#', input, 0)
+	u.P = p.WithQueryFragment(q, uint32(a))
 	return true
 }
+
+// printable reports whether every byte of v is printable ASCII that t
+// does not reject.
+func printable(v string, t *byteTable) bool { return t.scan(v)&reject == 0 }
 
 // defaultPort returns the default port of a special scheme, or -1.
 func defaultPort(scheme string) int {
@@ -232,13 +264,19 @@ func defaultPort(scheme string) int {
 	return -1
 }
 
-// Port is the port setter for "" and for a value of ASCII digits that is
-// at most 65535: the port state with a state override reads the leading
-// digits, and a value with anything after them is declined.
+// Port is (*URL).SetPort on a copy of u.
 func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
+	ok := u.SetPort(value, &dst)
+	return u, dst, ok
+}
+
+// SetPort is the port setter for "" and for a value of ASCII digits that
+// is at most 65535: the port state with a state override reads the
+// leading digits, and a value with anything after them is declined.
+func (u *URL) SetPort(value string, dst *[]byte) bool {
 	o := u.P.Offsets()
 	if o.Port == record.Omitted && o.HostEnd != o.PathStart {
-		return u, dst, false
+		return false
 	}
 	port := -1
 	if value != "" {
@@ -246,11 +284,11 @@ func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 		for i := 0; i < len(value); i++ {
 			c := value[i]
 			if c < '0' || c > '9' {
-				return u, dst, false
+				return false
 			}
 			port = port*10 + int(c-'0')
 			if port > 65535 {
-				return u, dst, false
+				return false
 			}
 		}
 		if port == defaultPort(u.Href[:o.SchemeEnd]) {
@@ -261,7 +299,7 @@ func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 	text := ""
 	if port >= 0 {
 		if o.Port == uint32(port) {
-			return u, dst, true
+			return true
 		}
 		i := len(digits)
 		for n := port; ; n /= 10 {
@@ -273,14 +311,13 @@ func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 		}
 		text = unsafe.String(&digits[i], len(digits)-i) // build only copies it
 	} else if o.Port == record.Omitted {
-		return u, dst, true
+		return true
 	}
 	var pre byte
 	if port >= 0 {
 		pre = ':'
 	}
-	href, dst := build(dst, u.Href, int(o.HostEnd), int(o.PathStart), pre, text, 0)
-	d := len(href) - len(u.Href)
+	d := u.build(dst, int(o.HostEnd), int(o.PathStart), pre, text, 0)
 	o.Port = record.Omitted
 	if port >= 0 {
 		o.Port = uint32(port)
@@ -288,61 +325,83 @@ func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 	add(&o.PathStart, d)
 	add(&o.QueryStart, d)
 	add(&o.FragmentStart, d)
-	return URL{href, repack(u, &o, record.HostNull)}, dst, true
+	u.repack(&o, record.HostNull)
+	return true
 }
 
-// Host is the host setter (hostname false) and the hostname setter
+// Host is (*URL).SetHost on a copy of u.
+func Host(u URL, value string, hostname bool, dst []byte) (URL, []byte, bool) {
+	ok := u.SetHost(value, hostname, &dst)
+	return u, dst, ok
+}
+
+// SetHost is the host setter (hostname false) and the hostname setter
 // (hostname true) for a value whose host is a lowercase ASCII domain
 // (special) or a plain opaque host (not special), optionally followed by
 // "/", "?" or "#" and anything, which the setter ignores, and for the host
 // setter by ":" and a port of digits only (or nothing, which keeps the
 // port). It declines a URL whose host is null or empty, and file URLs.
-func Host(u URL, value string, hostname bool, dst []byte) (URL, []byte, bool) {
-	sp := special(u)
+func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
+	sp := u.special()
 	k := u.P.Kind()
-	if k == record.HostNull || k == record.HostEmpty || (sp && isFile(u)) {
-		return u, dst, false
+	if k == record.HostNull || k == record.HostEmpty || (sp && u.isFile()) {
+		return false
 	}
-	end := len(value)
+	// The host ends at the first "/", "?", "#" (or "\\" in a special
+	// URL); the first ":" before that starts the port.
+	end, colon := len(value), -1
 	for i := 0; i < len(value); i++ {
-		if c := value[i]; c == '/' || c == '?' || c == '#' || (sp && c == '\\') {
+		c := value[i]
+		if !hostDelimiter[c] {
+			continue
+		}
+		if c == ':' {
+			if colon < 0 {
+				colon = i
+			}
+			continue
+		}
+		if c != '\\' || sp {
 			end = i
 			break
 		}
 	}
 	host, port := value[:end], ""
-	if i := strings.IndexByte(host, ':'); i >= 0 {
+	if colon >= 0 {
 		// The host state goes on to the port state: the hostname setter
 		// fails, and the host setter takes the port's digits, which a
 		// splice takes when they are all there is.
-		if hostname || strings.ContainsAny(value, "\t\n\r") || !portDigits(host[i+1:]) {
-			return u, dst, false
+		if hostname || strings.ContainsAny(value, "\t\n\r") || !portDigits(host[colon+1:]) {
+			return false
 		}
-		host, port = host[:i], host[i+1:]
+		host, port = host[:colon], host[colon+1:]
+	}
+	if port != "" && u.P.Port() == record.Omitted && u.P.HostEnd() != u.P.PathStart() {
+		return false // SetPort below would decline, after the host is built
 	}
 	kind := record.HostOpaque
 	if sp {
 		if !domain(host) {
-			return u, dst, false
+			return false
 		}
 		kind = record.HostDomain
 	} else if !opaqueHost(host) {
-		return u, dst, false
+		return false
 	}
 	o := u.P.Offsets()
-	href, dst := build(dst, u.Href, int(o.HostStart), int(o.HostEnd), 0, host, 0)
-	d := len(href) - len(u.Href)
+	d := u.build(dst, int(o.HostStart), int(o.HostEnd), 0, host, 0)
 	add(&o.HostEnd, d)
 	add(&o.PathStart, d)
 	add(&o.QueryStart, d)
 	add(&o.FragmentStart, d)
-	v := URL{href, repack(u, &o, kind)}
+	u.repack(&o, kind)
 	if port != "" {
 		// A port the value has is set as the port setter sets it (after
-		// the host, in the buffer the host was written to).
-		return Port(v, port, dst)
+		// the host, in the buffer the host was written to); it takes
+		// every value portDigits accepts.
+		u.SetPort(port, dst)
 	}
-	return v, dst, true
+	return true
 }
 
 // portDigits reports whether s is empty or ASCII digits for a number up
@@ -369,25 +428,56 @@ func domain(h string) bool {
 	if h == "" {
 		return false
 	}
-	label := 0
-	for i := 0; i <= len(h); i++ {
-		if i == len(h) || h[i] == '.' {
-			if i == label || strings.HasPrefix(h[label:i], "xn--") {
-				return false
-			}
-			if i == len(h) && h[label] >= '0' && h[label] <= '9' {
+	label := 0 // start of the current label
+	for i := 0; i < len(h); i++ {
+		switch domainByte[h[i]] {
+		case domainLetter:
+		case domainDot:
+			if !domainLabel(h[label:i]) {
 				return false
 			}
 			label = i + 1
-			continue
-		}
-		c := h[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+		default:
 			return false
 		}
 	}
-	return true
+	last := h[label:]
+	return domainLabel(last) && (last[0] < '0' || last[0] > '9')
 }
+
+// domainLabel reports whether a label of a domain is neither empty nor
+// starts with "xn--".
+func domainLabel(l string) bool {
+	return l != "" && !(len(l) >= 4 && l[0] == 'x' && l[1] == 'n' && l[2] == '-' && l[3] == '-')
+}
+
+// Classes in domainByte.
+const (
+	domainLetter = 1 + iota // a lowercase ASCII letter, a digit or "-"
+	domainDot               // "."
+)
+
+// domainByte classifies the bytes of a host that domain keeps; 0 for the
+// others.
+var domainByte = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = domainLetter
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = domainLetter
+	}
+	t['-'], t['.'] = domainLetter, domainDot
+	return t
+}()
+
+// hostDelimiter holds the bytes SetHost looks for in its value: the
+// delimiters that end the host and ":".
+var hostDelimiter = func() (t [256]bool) {
+	for _, c := range "/?#\\:" {
+		t[c] = true
+	}
+	return t
+}()
 
 // opaqueHost reports whether the opaque-host parser leaves h as it is:
 // ASCII letters, digits, "-", ".", "_" and "~", at least one.
@@ -405,35 +495,40 @@ func opaqueHost(h string) bool {
 	return true
 }
 
-// Protocol is the protocol setter for a lowercase scheme (optionally
+// Protocol is (*URL).SetProtocol on a copy of u.
+func Protocol(u URL, value string, dst []byte) (URL, []byte, bool) {
+	ok := u.SetProtocol(value, &dst)
+	return u, dst, ok
+}
+
+// SetProtocol is the protocol setter for a lowercase scheme (optionally
 // followed by ":" and anything, which the setter ignores) that keeps the
 // URL special or not special. It declines file (either side) and a
 // special URL whose port would become the new scheme's default.
-func Protocol(u URL, value string, dst []byte) (URL, []byte, bool) {
+func (u *URL) SetProtocol(value string, dst *[]byte) bool {
 	if i := strings.IndexByte(value, ':'); i >= 0 {
 		value = value[:i]
 	}
 	if value == "" || value[0] < 'a' || value[0] > 'z' {
-		return u, dst, false
+		return false
 	}
 	for i := 1; i < len(value); i++ {
 		c := value[i]
 		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
-			return u, dst, false
+			return false
 		}
 	}
 	o := u.P.Offsets()
 	old := u.Href[:o.SchemeEnd]
 	if value == old {
-		return u, dst, true
+		return true
 	}
 	def := defaultPort(value)
-	if (def >= 0) != special(u) || value == "file" || old == "file" ||
+	if (def >= 0) != u.special() || value == "file" || old == "file" ||
 		(def >= 0 && o.Port == uint32(def)) {
-		return u, dst, false
+		return false
 	}
-	href, dst := build(dst, u.Href, 0, int(o.SchemeEnd), 0, value, 0)
-	d := len(href) - len(u.Href)
+	d := u.build(dst, 0, int(o.SchemeEnd), 0, value, 0)
 	add(&o.SchemeEnd, d)
 	add(&o.UsernameEnd, d)
 	add(&o.HostStart, d)
@@ -441,99 +536,118 @@ func Protocol(u URL, value string, dst []byte) (URL, []byte, bool) {
 	add(&o.PathStart, d)
 	add(&o.QueryStart, d)
 	add(&o.FragmentStart, d)
-	return URL{href, repack(u, &o, record.HostNull)}, dst, true
+	u.repack(&o, record.HostNull)
+	return true
 }
 
-// Username is the username setter for a value of printable ASCII outside
-// the userinfo percent-encode set.
+// Username is (*URL).SetUsername on a copy of u.
 func Username(u URL, value string, dst []byte) (URL, []byte, bool) {
-	if !printable(value, &userinfoSet) {
-		return u, dst, false
+	ok := u.SetUsername(value, &dst)
+	return u, dst, ok
+}
+
+// SetUsername is the username setter for a value of printable ASCII
+// outside the userinfo percent-encode set.
+func (u *URL) SetUsername(value string, dst *[]byte) bool {
+	if !printable(value, userinfoTable) {
+		return false
 	}
 	o := u.P.Offsets()
 	us := int(o.UsernameStart())
 	creds := o.UsernameEnd != o.HostStart
-	var href string
+	var d int
 	switch {
 	case creds && (value != "" || u.Href[o.UsernameEnd] == ':'):
 		// Replace the username, keeping ":password@" or "@".
-		href, dst = build(dst, u.Href, us, int(o.UsernameEnd), 0, value, 0)
-		d := len(href) - len(u.Href)
+		d = u.build(dst, us, int(o.UsernameEnd), 0, value, 0)
 		o.UsernameEnd = uint32(int(o.UsernameEnd) + d)
 		o.HostStart = uint32(int(o.HostStart) + d)
-		return shiftHost(u, href, &o, d), dst, true
+		u.shiftHost(&o, d)
+		return true
 	case creds:
 		// The username becomes empty with no password: drop "username@".
-		href, dst = build(dst, u.Href, us, int(o.HostStart), 0, "", 0)
+		d = u.build(dst, us, int(o.HostStart), 0, "", 0)
 	case value == "":
-		return u, dst, true
+		return true
 	default:
-		href, dst = build(dst, u.Href, us, us, 0, value, '@')
+		d = u.build(dst, us, us, 0, value, '@')
 		o.UsernameEnd = uint32(us + len(value))
 	}
-	d := len(href) - len(u.Href)
 	if !creds {
 		o.HostStart = uint32(int(o.HostStart) + d)
 	} else {
 		o.UsernameEnd, o.HostStart = uint32(us), uint32(us)
 	}
-	return shiftHost(u, href, &o, d), dst, true
+	u.shiftHost(&o, d)
+	return true
 }
 
-// Password is the password setter for a value of printable ASCII outside
-// the userinfo percent-encode set.
+// Password is (*URL).SetPassword on a copy of u.
 func Password(u URL, value string, dst []byte) (URL, []byte, bool) {
-	if !printable(value, &userinfoSet) {
-		return u, dst, false
+	ok := u.SetPassword(value, &dst)
+	return u, dst, ok
+}
+
+// SetPassword is the password setter for a value of printable ASCII
+// outside the userinfo percent-encode set.
+func (u *URL) SetPassword(value string, dst *[]byte) bool {
+	if !printable(value, userinfoTable) {
+		return false
 	}
 	o := u.P.Offsets()
 	us := int(o.UsernameStart())
 	ue := int(o.UsernameEnd)
 	hasPass := o.UsernameEnd != o.HostStart && u.Href[ue] == ':'
 	creds := o.UsernameEnd != o.HostStart
-	var href string
+	var d int
 	switch {
 	case hasPass && value != "":
-		href, dst = build(dst, u.Href, ue+1, int(o.HostStart)-1, 0, value, 0)
+		d = u.build(dst, ue+1, int(o.HostStart)-1, 0, value, 0)
 	case hasPass && ue == us:
 		// Both become empty: drop ":password@".
-		href, dst = build(dst, u.Href, us, int(o.HostStart), 0, "", 0)
+		d = u.build(dst, us, int(o.HostStart), 0, "", 0)
 		o.UsernameEnd = uint32(us)
 	case hasPass:
-		href, dst = build(dst, u.Href, ue, int(o.HostStart)-1, 0, "", 0)
+		d = u.build(dst, ue, int(o.HostStart)-1, 0, "", 0)
 	case value == "":
-		return u, dst, true
+		return true
 	case creds:
-		href, dst = build(dst, u.Href, ue, ue, ':', value, 0)
+		d = u.build(dst, ue, ue, ':', value, 0)
 	default:
-		href, dst = build(dst, u.Href, us, us, ':', value, '@')
+		d = u.build(dst, us, us, ':', value, '@')
 	}
-	d := len(href) - len(u.Href)
 	o.HostStart = uint32(int(o.HostStart) + d)
-	return shiftHost(u, href, &o, d), dst, true
+	u.shiftHost(&o, d)
+	return true
 }
 
 // shiftHost moves the offsets from the host end on by d and packs them
-// with href.
-func shiftHost(u URL, href string, o *record.Offsets, d int) URL {
+// into u.
+func (u *URL) shiftHost(o *record.Offsets, d int) {
 	add(&o.HostEnd, d)
 	add(&o.PathStart, d)
 	add(&o.QueryStart, d)
 	add(&o.FragmentStart, d)
-	return URL{href, repack(u, o, record.HostNull)}
+	u.repack(o, record.HostNull)
 }
 
-// NoCredentials sets the username and the password to the empty string,
-// as the username and password setters given "" do one after the other.
-// A URL that cannot have credentials has none, so it never declines.
+// NoCredentials is (*URL).SetNoCredentials on a copy of u.
 func NoCredentials(u URL, dst []byte) (URL, []byte) {
+	u.SetNoCredentials(&dst)
+	return u, dst
+}
+
+// SetNoCredentials sets the username and the password to the empty
+// string, as the username and password setters given "" do one after the
+// other. A URL that cannot have credentials has none, so it never
+// declines.
+func (u *URL) SetNoCredentials(dst *[]byte) {
 	o := u.P.Offsets()
 	if o.UsernameEnd == o.HostStart {
-		return u, dst
+		return
 	}
 	us := o.UsernameStart()
-	href, dst := build(dst, u.Href, int(us), int(o.HostStart), 0, "", 0)
-	d := len(href) - len(u.Href)
+	d := u.build(dst, int(us), int(o.HostStart), 0, "", 0)
 	o.UsernameEnd, o.HostStart = us, us
-	return shiftHost(u, href, &o, d), dst
+	u.shiftHost(&o, d)
 }

@@ -22,7 +22,7 @@ func TestBuild(t *testing.T) {
 	}
 	for _, c := range cases {
 		// New memory.
-		got, buf := build(nil, href, c.a, c.b, c.pre, c.value, c.post)
+		got, buf := buildString(nil, href, c.a, c.b, c.pre, c.value, c.post)
 		if got != c.want || (c.unchanged && unsafe.StringData(got) != unsafe.StringData(href)) {
 			t.Errorf("build(nil, %d, %d, %q): %q, want %q", c.a, c.b, c.value, got, c.want)
 		}
@@ -33,7 +33,7 @@ func TestBuild(t *testing.T) {
 		mem := make([]byte, len(href), 64)
 		copy(mem, href)
 		in := unsafe.String(unsafe.SliceData(mem), len(mem))
-		got, buf = build(mem, in, c.a, c.b, c.pre, c.value, c.post)
+		got, buf = buildString(mem, in, c.a, c.b, c.pre, c.value, c.post)
 		if got != c.want || unsafe.SliceData(buf) != unsafe.SliceData(mem) {
 			t.Errorf("build(in place, %q): %q, want %q (same memory %v)", c.value, got, c.want, unsafe.SliceData(buf) == unsafe.SliceData(mem))
 		}
@@ -42,11 +42,18 @@ func TestBuild(t *testing.T) {
 		mem2 := make([]byte, 4+len(href), 128)
 		copy(mem2[4:], href)
 		in2 := unsafe.String(&mem2[4], len(href))
-		got, buf = build(mem2, in2, c.a, c.b, c.pre, c.value, c.post)
+		got, buf = buildString(mem2, in2, c.a, c.b, c.pre, c.value, c.post)
 		if got != c.want || (!c.unchanged && unsafe.SliceData(buf) == unsafe.SliceData(mem2)) || string(mem2[4:]) != href {
 			t.Errorf("build(overlapping, %q): %q, want %q", c.value, got, c.want)
 		}
 	}
+}
+
+// buildString runs build on a URL holding href.
+func buildString(dst []byte, href string, a, b int, pre byte, value string, post byte) (string, []byte) {
+	u := URL{Href: href}
+	u.build(&dst, a, b, pre, value, post)
+	return u.Href, dst
 }
 
 func TestDotSegment(t *testing.T) {
