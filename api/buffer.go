@@ -21,24 +21,9 @@ import (
 
 // sp returns u's URL as internal/splice's URL: the same two fields in
 // the same memory, so that a splice edits u's URL in place, with direct
-// calls and no copy of the URL in or out. init checks the layouts against
-// the conversions span registered (see internal/splice).
+// calls and no copy of the URL in or out. TestSpliceLayout checks the
+// layouts against the conversions span registered (see internal/splice).
 func (u *URL) sp() *splice.URL { return (*splice.URL)(unsafe.Pointer(&u.url)) }
-
-func init() {
-	to, from := splice.Conversions()
-	toSpan := to.(func(splice.URL) span.URL)
-	fromSpan := from.(func(span.URL) splice.URL)
-	probe, err := span.Parse("https://user:pass@example.com:8080/p?q#f")
-	if err != nil {
-		panic("api: " + err.Error())
-	}
-	if unsafe.Sizeof(span.URL{}) != unsafe.Sizeof(splice.URL{}) ||
-		*(*splice.URL)(unsafe.Pointer(&probe)) != fromSpan(probe) ||
-		toSpan(*(*splice.URL)(unsafe.Pointer(&probe))) != probe {
-		panic("api: span.URL and splice.URL do not share their layout")
-	}
-}
 
 // view returns u's URL for a caller that may keep it or a string in it,
 // marking the buffer live when the href is in it.

@@ -5,9 +5,8 @@ package splice
 // place as a URL (the two types have the same fields in the same order).
 // This package sits below span, so it cannot name span.URL: span
 // registers its conversions between a span.URL and a URL at its
-// initialization as values of type any, and api checks at its own, which
-// runs after span's, that they agree with reading one type's memory as
-// the other.
+// initialization as values of type any, and api's TestSpliceLayout
+// checks that they agree with reading one type's memory as the other.
 var toSpan, fromSpan any
 
 // Register records span's conversions: to has the type
