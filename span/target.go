@@ -97,6 +97,9 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 		return URL{}, p.tooLong(target)
 	}
 	t := view(target)
+	var early URL
+	var earlyErr error
+	parsed := false
 	if len(t) > 0 && t[0] == '/' && p.server.Is(host, scheme) {
 		// The text of an origin-form target on a known server is parsed
 		// before the target is scanned: when the parser leaves it as it
@@ -106,15 +109,21 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 		// at "#"), and the scan is not needed.
 		p.text = append(append(append(p.text[:0], p.server.Scheme()...), "://"...), host...)
 		p.text = append(p.text, t...)
-		if u, err := p.parseText(); err == nil && !u.HasFragment() && u.href == string(p.text) {
-			return u, nil
+		early, earlyErr = p.parseText()
+		if earlyErr == nil && !early.HasFragment() && early.href == string(p.text) {
+			return early, nil
 		}
+		parsed = true
 	}
 	req, pr, ok := reqtarget.ParseRequest(t, host, scheme, &p.server)
 	if !ok {
 		return URL{}, p.refuse(pr, t, host, scheme)
 	}
 	if req.Form == reqtarget.OriginForm {
+		if parsed && req.ASCII {
+			// The text parsed above is the one this path would build.
+			return early, earlyErr
+		}
 		p.text = append(append(append(p.text[:0], req.Scheme...), "://"...), host...)
 		if req.ASCII {
 			p.text = append(p.text, t...)

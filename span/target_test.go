@@ -172,3 +172,21 @@ func TestParseRequestTargetAllocs(t *testing.T) {
 		t.Errorf("ParseHost: %v allocations, want 0", n)
 	}
 }
+
+// TestParseRequestTargetKnownServer: once a server is known, the targets
+// the parser changes (dot segments, spaces' neighbours, bytes that are
+// not UTF-8, a fragment) still give what a fresh Parser gives.
+func TestParseRequestTargetKnownServer(t *testing.T) {
+	var known span.Parser
+	if _, err := known.ParseRequestTarget([]byte("/"), "example.com", "http"); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"/a/../b", "/a\xff\xfe", "/\xc3\xa9", "/a%2e%2E/b", "/a#f", "/a b", "/a\tb", "//x//y"} {
+		var fresh span.Parser
+		want, werr := fresh.ParseRequestTarget([]byte(target), "example.com", "http")
+		got, gerr := known.ParseRequestTarget([]byte(target), "example.com", "http")
+		if got.Href() != want.Href() || (gerr == nil) != (werr == nil) {
+			t.Errorf("%q on a known server: %q, %v; a fresh Parser gives %q, %v", target, got.Href(), gerr, want.Href(), werr)
+		}
+	}
+}
