@@ -271,7 +271,7 @@ func writeNormalized(b *strings.Builder, s string) {
 			b.WriteByte(s[i])
 			continue
 		}
-		if unreserved(v) {
+		if unreserved(v) && !joinsStrayPercent(b.String(), v, s[i+3:]) {
 			b.WriteByte(v)
 		} else {
 			b.WriteByte('%')
@@ -280,6 +280,30 @@ func writeNormalized(b *strings.Builder, s string) {
 		}
 		i += 2
 	}
+}
+
+// joinsStrayPercent reports whether writing the decoded byte v after out
+// and before the rest of the input would complete a percent-encoded byte
+// with a "%" that is not one ("%a%41" would become "%aA", which a second
+// key would read as one byte): such an escape stays, so that a key is its
+// own key. A "%" or "%" and a hex digit at the end of out are never part of
+// an escape, since escapes are written whole.
+func joinsStrayPercent(out string, v byte, rest string) bool {
+	if !isHex(v) {
+		return false
+	}
+	n := len(out)
+	switch {
+	case n >= 2 && out[n-2] == '%' && isHex(out[n-1]):
+		return true
+	case n >= 1 && out[n-1] == '%':
+		return rest != "" && isHex(rest[0])
+	}
+	return false
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }

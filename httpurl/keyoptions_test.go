@@ -41,6 +41,11 @@ func TestKeyOptions(t *testing.T) {
 		{normalize, "https://example.com/a%2E%2Eb/%2ex?%2E=%zz&b=%4", "https://example.com/a..b/.x?.=%zz&b=%4"},
 		{normalize, "mailto:%7ejoe@example.com?subject=%4a", "mailto:~joe@example.com?subject=J"},
 		{normalize, "file:///%43:/x", "file:///C:/x"},
+		// A decoded hex digit never completes an escape with a stray "%".
+		{normalize, "a:%a%41", "a:%a%41"},
+		{normalize, "a:%%41b", "a:%%41b"},
+		{normalize, "a:%%41z", "a:%Az"},
+		{normalize, "https://example.com/%%41%42?%%62%63", "https://example.com/%A%42?%b%63"},
 		{fragment, "https://example.com/?b&a#%7e", "https://example.com/?b&a#%7e"},
 		{fragment, "https://example.com/?b&&a#top", "https://example.com/?b&a#top"},
 		{fragment, "https://example.com/?#", "https://example.com/#"},
@@ -231,7 +236,11 @@ func hasUnnormalizedEscape(s string) bool {
 			return true
 		}
 		c := byte(hi<<4 | lo)
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
+		isHex := func(c byte) bool { return strings.IndexByte(hex, c) >= 0 }
+		// Decoding a hex digit right after a stray "%" or "%" and a hex
+		// digit would make a new escape, so such an escape stays.
+		joins := isHex(c) && (i >= 2 && s[i-2] == '%' && isHex(s[i-1]) || i >= 1 && s[i-1] == '%' && i+3 < len(s) && isHex(s[i+3]))
+		if !joins && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~') {
 			return true
 		}
 	}
