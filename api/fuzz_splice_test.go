@@ -246,7 +246,7 @@ func TestSetterSpliceDatasets(t *testing.T) {
 		checkSplice(t, s.href, s.op1, s.v1, s.op2, s.v2)
 		n++
 	}
-	hrefs := []string{"https://u:p@example.com:8080/a/b?q=1#f", "sc://h/p?q#f", "http://[::1]/", "sc:opaque ?q#f", "http://1.2.3.4/", "sc:/p", "non-spec:/.//p", "file:///C:/x"}
+	hrefs := []string{"https://u:p@example.com:8080/a/b?q=1#f", "sc://h/p?q#f", "http://[::1]/", "sc:opaque ?q#f", "sc:opaque #f", "http://1.2.3.4/", "sc:/p", "non-spec:/.//p", "file:///C:/x"}
 	for _, h := range hrefs {
 		for op1, name1 := range spliceSetterNames {
 			for _, v1 := range spliceValues[name1] {

@@ -171,6 +171,8 @@ func TestSetterNoOps(t *testing.T) {
 		{"http://example.com/a?b#c", "pathname", "a"},
 		{"http://example.com/a", "search", ""},
 		{"http://example.com/a", "hash", ""},
+		{"mailto:x", "hash", ""},
+		{"mailto:x?q", "hash", ""},
 		{"http://example.com/a", "port", ""},
 		{"http://example.com:80/a", "port", "80"},
 		{"http://u:p@example.com/", "username", "u"},

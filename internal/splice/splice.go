@@ -221,11 +221,13 @@ func (u *URL) SetHash(value string, dst *[]byte) bool {
 	p := u.P
 	q, f := p.QueryStart(), p.FragmentStart()
 	if value == "" {
-		if u.opaquePath() {
-			return false
-		}
 		if f == record.Omitted {
+			// An opaque path ends in a space only before a query or a
+			// fragment, so there is nothing to strip either.
 			return true
+		}
+		if u.opaquePath() && q == record.Omitted && u.Href[f-1] == ' ' {
+			return false // the record path strips the trailing spaces
 		}
 		u.build(dst, int(f), len(u.Href), 0, "", 0)
 		u.P = p.WithQueryFragment(q, record.Omitted)
@@ -301,15 +303,19 @@ func (u *URL) SetPort(value string, dst *[]byte) bool {
 		if o.Port == uint32(port) {
 			return true
 		}
-		i := len(digits)
-		for n := port; ; n /= 10 {
-			i--
-			digits[i] = byte('0' + n%10)
-			if n < 10 {
-				break
+		if value[0] != '0' {
+			text = value // the value is already the port's serialization
+		} else {
+			i := len(digits)
+			for n := port; ; n /= 10 {
+				i--
+				digits[i] = byte('0' + n%10)
+				if n < 10 {
+					break
+				}
 			}
+			text = unsafe.String(&digits[i], len(digits)-i) // build only copies it
 		}
-		text = unsafe.String(&digits[i], len(digits)-i) // build only copies it
 	} else if o.Port == record.Omitted {
 		return true
 	}
@@ -349,20 +355,20 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 	}
 	// The host ends at the first "/", "?", "#" (or "\\" in a special
 	// URL); the first ":" before that starts the port.
-	end, colon := len(value), -1
-	for i := 0; i < len(value); i++ {
+	end, colon, tabs := len(value), -1, false
+	for i := nextHostByte(value, 0); i < len(value); i = nextHostByte(value, i+1) {
 		c := value[i]
-		if !hostDelimiter[c] {
-			continue
-		}
-		if c == ':' {
+		switch {
+		case hostDelimiter[c] == tabOrNewline:
+			tabs = true
+		case c == ':':
 			if colon < 0 {
 				colon = i
 			}
-			continue
-		}
-		if c != '\\' || sp {
+		case c != '\\' || sp:
 			end = i
+		}
+		if end < len(value) {
 			break
 		}
 	}
@@ -371,7 +377,7 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 		// The host state goes on to the port state: the hostname setter
 		// fails, and the host setter takes the port's digits, which a
 		// splice takes when they are all there is.
-		if hostname || strings.ContainsAny(value, "\t\n\r") || !portDigits(host[colon+1:]) {
+		if hostname || tabs || hasTabOrNewline(value[end:]) || !portDigits(host[colon+1:]) {
 			return false
 		}
 		host, port = host[:colon], host[colon+1:]
@@ -404,6 +410,29 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 	return true
 }
 
+// nextHostByte returns the index of the first byte of s from i on that
+// hostDelimiter classifies, or len(s): a loop of its own, which compiles
+// to a few instructions a byte.
+func nextHostByte(s string, i int) int {
+	for ; i < len(s); i++ {
+		if hostDelimiter[s[i]] != 0 {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// hasTabOrNewline reports whether s has an ASCII tab or newline, which
+// the basic URL parser removes before it reads anything.
+func hasTabOrNewline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
+}
+
 // portDigits reports whether s is empty or ASCII digits for a number up
 // to 65535.
 func portDigits(s string) bool {
@@ -430,16 +459,13 @@ func domain(h string) bool {
 	}
 	label := 0 // start of the current label
 	for i := 0; i < len(h); i++ {
-		switch domainByte[h[i]] {
-		case domainLetter:
-		case domainDot:
-			if !domainLabel(h[label:i]) {
-				return false
-			}
-			label = i + 1
-		default:
+		if domainByte[h[i]] == domainLetter {
+			continue
+		}
+		if domainByte[h[i]] != domainDot || !domainLabel(h[label:i]) {
 			return false
 		}
+		label = i + 1
 	}
 	last := h[label:]
 	return domainLabel(last) && (last[0] < '0' || last[0] > '9')
@@ -470,12 +496,20 @@ var domainByte = func() (t [256]uint8) {
 	return t
 }()
 
-// hostDelimiter holds the bytes SetHost looks for in its value: the
-// delimiters that end the host and ":".
-var hostDelimiter = func() (t [256]bool) {
+// Classes in hostDelimiter.
+const (
+	delimiter    = 1 + iota // a delimiter that ends the host, or ":"
+	tabOrNewline            // removed by the parser before it reads the value
+)
+
+// hostDelimiter classifies the bytes SetHost looks for in its value: the
+// delimiters that end the host, ":", and ASCII tab or newline; 0 for the
+// others.
+var hostDelimiter = func() (t [256]uint8) {
 	for _, c := range "/?#\\:" {
-		t[c] = true
+		t[c] = delimiter
 	}
+	t['\t'], t['\n'], t['\r'] = tabOrNewline, tabOrNewline, tabOrNewline
 	return t
 }()
 
