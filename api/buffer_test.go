@@ -103,6 +103,56 @@ func TestSetterAllocs(t *testing.T) {
 	}
 }
 
+// TestRewriteLoop checks the loop of a proxy that reuses one URL object
+// for every request: SetHref, setters, and AppendTo to copy the result
+// out allocate nothing once the object's buffer has grown (AppendTo
+// hands out no string over the buffer), and every result is what a new
+// object gives.
+func TestRewriteLoop(t *testing.T) {
+	targets := []string{
+		"https://example.com/a/b?q=1#top",
+		"http://example.com/",
+		"https://user:pass@shop.example.net:8443/cart?id=7&ref=mail",
+		"http://www.example.org/index.html?",
+	}
+	rewrite := func(u *URL, target string) {
+		if err := u.SetHref(target); err != nil {
+			t.Fatalf("SetHref(%q): %v", target, err)
+		}
+		u.SetHost("backend.internal:8080")
+		u.SetPathname("/api" + "/v1")
+		u.SetHash("")
+	}
+	var u URL
+	var out []byte
+	for _, target := range targets {
+		rewrite(&u, target)
+		out = u.AppendTo(out[:0])
+		var fresh URL
+		rewrite(&fresh, target)
+		if string(out) != fresh.Href() {
+			t.Errorf("%q: the reused object gives %q, a new one %q", target, out, fresh.Href())
+		}
+	}
+	i := 0
+	n := testing.AllocsPerRun(100, func() {
+		rewrite(&u, targets[i%len(targets)])
+		out = u.AppendTo(out[:0])
+		i++
+	})
+	if n != 0 {
+		t.Errorf("%v allocations per rewrite on a reused object, want 0", n)
+	}
+	// Reading the href hands the buffer out: the next set builds in new
+	// memory and the string read stays as it was.
+	rewrite(&u, targets[0])
+	h := u.Href()
+	rewrite(&u, targets[2])
+	if want := "https://backend.internal:8080/api/v1?q=1"; h != want {
+		t.Errorf("a string read before the next rewrite changed: %q, want %q", h, want)
+	}
+}
+
 // TestCanParseBaseAllocs checks that URL.canParse with a base builds
 // nothing.
 func TestCanParseBaseAllocs(t *testing.T) {

@@ -133,6 +133,32 @@ func ExampleURL_SetHref() {
 	// http://example.net/a?b#c
 }
 
+// A proxy that rewrites every request's URL keeps one URL object per
+// worker: SetHref replaces the URL, the setters edit it in the object's own
+// buffer, and AppendTo copies the result out. Once the buffer has grown the
+// loop allocates nothing (Href would hand the buffer out, and the next set
+// would build in new memory).
+func ExampleURL_AppendTo() {
+	var u api.URL
+	var out []byte
+	for _, target := range []string{
+		"https://example.com/shop/cart?id=7#summary",
+		"https://example.com/shop/",
+	} {
+		if err := u.SetHref(target); err != nil {
+			continue
+		}
+		u.SetHost("backend.internal:8080")
+		u.SetProtocol("http")
+		u.SetHash("")
+		out = u.AppendTo(out[:0])
+		fmt.Println(string(out))
+	}
+	// Output:
+	// http://backend.internal:8080/shop/cart?id=7
+	// http://backend.internal:8080/shop/
+}
+
 func ExampleURL_SetUsername() {
 	u, _ := api.NewURL("https://example.com/")
 	u.SetUsername("user name")

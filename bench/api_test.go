@@ -18,6 +18,9 @@ import (
 //     again and again with two values in turn; the href is not read in
 //     the loop (reading it hands the buffer out, see api/buffer.go).
 //   - SetHref: one api.URL set to each line, the href read.
+//   - Rewrite: a proxy's loop on one reused api.URL: SetHref to the line,
+//     SetHost and SetHash, the href copied out with AppendTo (ada: the
+//     href copied into a reused std::string).
 //   - CanParseMessy: CanParse on messy.txt; CanParseBase: a request
 //     target (requests.txt) against its http://HOST/, given as a string
 //     (api.CanParse(input, base), as ada::can_parse takes it).
@@ -131,6 +134,29 @@ func BenchmarkSetHref(b *testing.B) {
 					continue
 				}
 				n += len(u.Href())
+			}
+			return n
+		})
+	})
+}
+
+func BenchmarkRewrite(b *testing.B) {
+	l := lines(b, "absolute.txt")
+	b.Run("spanurl", func(b *testing.B) {
+		var u api.URL
+		var out []byte
+		meterSteal(b)
+		timeLoop(b, l.AvgBytes, func(ops int) int {
+			n := 0
+			for i, k := 0, 0; k < ops; i, k = next(i, len(l.Lines)), k+1 {
+				if u.SetHref(l.Lines[i]) != nil {
+					n++
+					continue
+				}
+				u.SetHost("backend.example.net:8080")
+				u.SetHash("")
+				out = u.AppendTo(out[:0])
+				n += len(out)
 			}
 			return n
 		})

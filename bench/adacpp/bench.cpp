@@ -455,7 +455,7 @@ void run_api(const std::string& dir, const Manifest& manifest, const Filter& fil
       {"Port", [](ada::url_aggregator& u, std::string_view v) { u.set_port(v); }, {"8080", "9443"}},
   };
   bool sets = filter.match("APIParse") || filter.match("Set") || filter.match("SetWarm") ||
-              filter.match("SetHref") || filter.match("SearchParams");
+              filter.match("SetHref") || filter.match("Rewrite") || filter.match("SearchParams");
   if (sets) {
     const Lines absolute = load_lines(dir, manifest, "absolute");
     if (filter.match("APIParse"))
@@ -493,6 +493,17 @@ void run_api(const std::string& dir, const Manifest& manifest, const Filter& fil
       lines_loop("SetHref", absolute, [&](std::string_view s, uint64_t) -> uint64_t {
         if (!u.set_href(s)) return 1;
         return u.get_href().size();
+      });
+    }
+    if (filter.match("Rewrite")) {
+      auto u = *ada::parse<ada::url_aggregator>("https://example.com/");
+      std::string out;
+      lines_loop("Rewrite", absolute, [&](std::string_view s, uint64_t) -> uint64_t {
+        if (!u.set_href(s)) return 1;
+        u.set_host("backend.example.net:8080");
+        u.set_hash("");
+        out.assign(u.get_href());
+        return out.size();
       });
     }
     if (filter.match("SearchParams")) {
