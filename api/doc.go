@@ -25,6 +25,15 @@
 // subpart becomes U+FFFD), which is what converting them to a USVString
 // does.
 //
+// Setters edit the href in place when the value needs nothing the
+// standard's parser would change (internal/splice), in a buffer the URL
+// object keeps: a URL set again and again reuses it. Reading the href or
+// a component hands that buffer out, and the next set builds in new
+// memory, since a Go string never changes. A proxy that rewrites every
+// request therefore keeps one URL per worker, sets it with SetHref and the
+// setters, and copies the result out with AppendTo: that loop allocates
+// nothing (see the AppendTo example).
+//
 // A *URL is not safe for concurrent use: setters modify it, and getters
 // may not run concurrently with setters. Its span.URL value (Span) is
 // immutable and may be shared freely.

@@ -233,7 +233,7 @@ func (t *table) print(w io.Writer) {
 	fmt.Fprintf(w, "\n|---|---:|---:|%s\n", strings.Repeat("---:|", len(t.peers)))
 	var solo []string
 	for _, wl := range t.workloads {
-		if isHrefControl(wl) {
+		if t.isHrefControl(wl) {
 			continue // a table of their own (printHrefs)
 		}
 		hasPeer := false
@@ -308,9 +308,19 @@ func (t *table) printScaling(w io.Writer, solo []string) {
 // its own (peer ada, ../../adacpp).
 const hrefSuffix = "Href"
 
-// isHrefControl reports whether wl is such a control.
-func isHrefControl(wl string) bool {
-	return strings.HasSuffix(wl, hrefSuffix) && len(wl) > len(hrefSuffix)
+// isHrefControl reports whether wl is such a control: its name ends in
+// "Href" and it has the Go control's lines (SetHref, a workload of its
+// own, has none).
+func (t *table) isHrefControl(wl string) bool {
+	if !strings.HasSuffix(wl, hrefSuffix) || len(wl) == len(hrefSuffix) {
+		return false
+	}
+	for _, procs := range t.procs[wl] {
+		if t.data[key{wl, control, procs}] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // printHrefs prints, for each workload W with a control W+"Href", what
@@ -325,7 +335,7 @@ func isHrefControl(wl string) bool {
 func (t *table) printHrefs(w io.Writer) {
 	header := false
 	for _, wl := range t.workloads {
-		if !isHrefControl(wl) {
+		if !t.isHrefControl(wl) {
 			continue
 		}
 		base := strings.TrimSuffix(wl, hrefSuffix)
@@ -390,7 +400,7 @@ func (t *table) printPaired(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|", len(t.peers)))
 	for _, wl := range t.workloads {
-		if isHrefControl(wl) {
+		if t.isHrefControl(wl) {
 			continue
 		}
 		for _, procs := range t.procs[wl] {

@@ -212,3 +212,13 @@ func TestRunName(t *testing.T) {
 		}
 	}
 }
+
+// TestSetHrefIsAWorkload: a workload whose name ends in "Href" is a
+// control only when the workload it names is measured too.
+func TestSetHrefIsAWorkload(t *testing.T) {
+	got := render(`
+BenchmarkSetHref/spanurl-2   100   80.0 ns/op   0 allocs/op
+BenchmarkSetHref/ada-2       100  400.0 ns/op
+`)
+	expect(t, got, "| SetHref | 80.0 | 0 | 400.0, - (5.00x) |", true)
+}
