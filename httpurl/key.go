@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -289,21 +290,17 @@ func writeNormalized(b *strings.Builder, s string) {
 // own key. A "%" or "%" and a hex digit at the end of out are never part of
 // an escape, since escapes are written whole.
 func joinsStrayPercent(out string, v byte, rest string) bool {
-	if !isHex(v) {
+	if !pct.IsASCIIHexDigit(v) {
 		return false
 	}
 	n := len(out)
 	switch {
-	case n >= 2 && out[n-2] == '%' && isHex(out[n-1]):
+	case n >= 2 && out[n-2] == '%' && pct.IsASCIIHexDigit(out[n-1]):
 		return true
 	case n >= 1 && out[n-1] == '%':
-		return rest != "" && isHex(rest[0])
+		return rest != "" && pct.IsASCIIHexDigit(rest[0])
 	}
 	return false
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
