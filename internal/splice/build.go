@@ -28,7 +28,7 @@ func (u *URL) build(dst *[]byte, a, b int, pre byte, value string, post byte) in
 	mid := n - (len(href) - b) // where href[b:] goes
 	buf := *dst
 	if cap(buf) >= n && cap(buf) >= len(href) && len(href) > 0 &&
-		unsafe.StringData(href) == unsafe.SliceData(buf[:1]) {
+		unsafe.StringData(href) == unsafe.SliceData(buf) {
 		out := buf[:cap(buf)]
 		if b < len(href) && mid != b {
 			copy(out[mid:], out[b:len(href)])
