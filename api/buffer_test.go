@@ -120,7 +120,7 @@ func TestRewriteLoop(t *testing.T) {
 			t.Fatalf("SetHref(%q): %v", target, err)
 		}
 		u.SetHost("backend.internal:8080")
-		u.SetPathname("/api" + "/v1")
+		u.SetPathname("/api/v1")
 		u.SetHash("")
 	}
 	var u URL

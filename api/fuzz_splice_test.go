@@ -182,7 +182,7 @@ var spliceValues = map[string][]string{
 	"protocol":     {"https", "http", "ws", "sc", "ftp:", "file"},
 	"username":     {"user", "", "a%20b", "u@"},
 	"password":     {"pass", "", "p:w"},
-	"host":         {"example.org", "a-b.c", "x.1", "h:8080", "[::1]", "xn--nxa"},
+	"host":         {"example.org", "a-b.c", "x.1", "h:8080", "[::1]", "xn--nxa", "h:80/\tx", "a\tb:1", "h:8\n0"},
 	"hostname":     {"example.org", "EXAMPLE.org", "h/p", "h?q"},
 	"port":         {"8080", "", "80", "443", "0", "65536", "12x"},
 	"pathname":     {"/x/y", "", "x", "/a/../b", "/%2e/", "//p", "/a b"},

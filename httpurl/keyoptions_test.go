@@ -227,6 +227,7 @@ func TestSiteKeyICANNOnly(t *testing.T) {
 // unreserved character or an escape with lowercase hex digits.
 func hasUnnormalizedEscape(s string) bool {
 	const hex = "0123456789ABCDEFabcdef"
+	isHex := func(c byte) bool { return strings.IndexByte(hex, c) >= 0 }
 	for i := 0; i+2 < len(s); i++ {
 		if s[i] != '%' || strings.IndexByte(hex, s[i+1]) < 0 || strings.IndexByte(hex, s[i+2]) < 0 {
 			continue
@@ -236,7 +237,6 @@ func hasUnnormalizedEscape(s string) bool {
 			return true
 		}
 		c := byte(hi<<4 | lo)
-		isHex := func(c byte) bool { return strings.IndexByte(hex, c) >= 0 }
 		// Decoding a hex digit right after a stray "%" or "%" and a hex
 		// digit would make a new escape, so such an escape stays.
 		joins := isHex(c) && (i >= 2 && s[i-2] == '%' && isHex(s[i-1]) || i >= 1 && s[i-1] == '%' && i+3 < len(s) && isHex(s[i+3]))

@@ -354,21 +354,18 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 		return false
 	}
 	// The host ends at the first "/", "?", "#" (or "\\" in a special
-	// URL); the first ":" before that starts the port.
-	end, colon, tabs := len(value), -1, false
+	// URL); the first ":" before that starts the port. A tab or newline,
+	// which the parser removes before it reads the value, needs no check
+	// of its own: before the end, domain, opaqueHost or portDigits refuses
+	// it, and the setter ignores what follows the end.
+	end, colon := len(value), -1
 	for i := nextHostByte(value, 0); i < len(value); i = nextHostByte(value, i+1) {
-		c := value[i]
-		switch {
-		case hostDelimiter[c] == tabOrNewline:
-			tabs = true
-		case c == ':':
+		if c := value[i]; c == ':' {
 			if colon < 0 {
 				colon = i
 			}
-		case c != '\\' || sp:
+		} else if c != '\\' || sp {
 			end = i
-		}
-		if end < len(value) {
 			break
 		}
 	}
@@ -377,7 +374,7 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 		// The host state goes on to the port state: the hostname setter
 		// fails, and the host setter takes the port's digits, which a
 		// splice takes when they are all there is.
-		if hostname || tabs || hasTabOrNewline(value[end:]) || !portDigits(host[colon+1:]) {
+		if hostname || !portDigits(host[colon+1:]) {
 			return false
 		}
 		host, port = host[:colon], host[colon+1:]
@@ -411,26 +408,15 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 }
 
 // nextHostByte returns the index of the first byte of s from i on that
-// hostDelimiter classifies, or len(s): a loop of its own, which compiles
-// to a few instructions a byte.
+// is in hostDelimiter, or len(s): a loop of its own, which compiles to a
+// few instructions a byte.
 func nextHostByte(s string, i int) int {
 	for ; i < len(s); i++ {
-		if hostDelimiter[s[i]] != 0 {
+		if hostDelimiter[s[i]] {
 			return i
 		}
 	}
 	return len(s)
-}
-
-// hasTabOrNewline reports whether s has an ASCII tab or newline, which
-// the basic URL parser removes before it reads anything.
-func hasTabOrNewline(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
-			return true
-		}
-	}
-	return false
 }
 
 // portDigits reports whether s is empty or ASCII digits for a number up
@@ -496,20 +482,12 @@ var domainByte = func() (t [256]uint8) {
 	return t
 }()
 
-// Classes in hostDelimiter.
-const (
-	delimiter    = 1 + iota // a delimiter that ends the host, or ":"
-	tabOrNewline            // removed by the parser before it reads the value
-)
-
-// hostDelimiter classifies the bytes SetHost looks for in its value: the
-// delimiters that end the host, ":", and ASCII tab or newline; 0 for the
-// others.
-var hostDelimiter = func() (t [256]uint8) {
+// hostDelimiter holds the bytes SetHost looks for in its value: the
+// delimiters that end the host and ":".
+var hostDelimiter = func() (t [256]bool) {
 	for _, c := range "/?#\\:" {
-		t[c] = delimiter
+		t[c] = true
 	}
-	t['\t'], t['\n'], t['\r'] = tabOrNewline, tabOrNewline, tabOrNewline
 	return t
 }()
 
