@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Every test of spanurl. Reads ../shared (or $SPANURL_WPT_DIR and
+# Every test of spanurl. The web-platform tests are committed under
+# testdata/wpt; the URL corpora are read from ../shared/datasets (or
 # $SPANURL_DATASETS_DIR). Set SPANURL_FUZZTIME (default 15s) for the bounded
 # fuzzing, SPANURL_QUICK=1 to skip the fuzzing and the whatwg-url
-# differential.
+# differential, SPANURL_ALLOW_SKIP=1 to pass without the corpora.
 #
 # Every stage runs even when an earlier one fails, so that one failure does
 # not hide another; the exit status is 1 when any stage failed, and the last
-# line counts the stages.
+# line counts the stages. The go test stages list every skipped test with
+# its reason (internal/testreport) and fail when a test skipped for want of
+# test data, unless SPANURL_ALLOW_SKIP=1.
 set -uo pipefail
 cd "$(dirname "$0")"
 export GOTOOLCHAIN=auto
@@ -28,17 +31,24 @@ stage() {
   fi
 }
 
-stage "go test -race (the library, the command, WPT, datasets, allocations, linear time)" \
-  go test -race -count=1 ./...
+reportdir=$(mktemp -d)
+trap 'rm -rf "$reportdir"' EXIT
+go build -o "$reportdir/testreport" ./internal/testreport || exit 1
 
-stage "the streaming memory bound (skipped under -race: it pipes 1 GiB)" \
-  go test -count=1 -run '^TestStreamingMemory$' ./cmd/spanurl
+# gotest ARGS...: go test ARGS with its events read by internal/testreport.
+gotest() { go test -json "$@" 2>&1 | "$reportdir/testreport"; }
+
+stage "go test -race (the library, the command, WPT, datasets, linear time)" \
+  gotest -race -count=1 ./...
+
+stage "go test without -race (the allocation counts and memory bounds that -race skips)" \
+  gotest -count=1 ./...
 
 stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo, no timing)" \
   bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
 
 stage "the portable kernels: -tags noasm" \
-  go test -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlpattern
+  gotest -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlpattern
 
 stage "the spanurl_poison build: no kept span.Parser result (span.Parser's doc)" \
   bash -c 'go test -tags spanurl_poison -count=1 -run Poison ./span && go test -tags spanurl_poison -count=1 -short ./api ./accesslog ./cmd/spanurl'

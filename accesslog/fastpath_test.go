@@ -52,7 +52,7 @@ func TestParserURLGolden(t *testing.T) {
 func TestParserURLRequests(t *testing.T) {
 	f, err := os.Open(filepath.Join(testvectors.DatasetsDir(t), "requests.txt"))
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	hostLog, vhostLog := Parser{Format: CombinedHost}, Parser{Format: VhostCombined}

@@ -22,20 +22,13 @@ func addSeeds(f *testing.F, add func(input, base string)) {
 	for sc.Scan() {
 		add(sc.Text(), "")
 	}
-	if os.Getenv("SPANURL_WPT_DIR") != "" || wptPresent() {
-		for _, tc := range testvectors.LoadJSON[testvectors.URLTest](f, "urltestdata.json") {
-			base := ""
-			if tc.Base != nil {
-				base = *tc.Base
-			}
-			add(tc.Input, base)
+	for _, tc := range testvectors.LoadJSON[testvectors.URLTest](f, "urltestdata.json") {
+		base := ""
+		if tc.Base != nil {
+			base = *tc.Base
 		}
+		add(tc.Input, base)
 	}
-}
-
-func wptPresent() bool {
-	_, err := os.Stat("../../shared/wpt/urltestdata.json")
-	return err == nil
 }
 
 // checkParsed asserts what every successful parse must satisfy: offsets

@@ -7,20 +7,42 @@ import (
 	"testing"
 )
 
-// WPTDir returns the directory holding urltestdata.json and its siblings,
-// or skips t.
+// WPTDir returns the directory holding urltestdata.json and its siblings:
+// $SPANURL_WPT_DIR when set, else the copies committed under testdata/wpt.
+// The committed copies make every conformance test run in a fresh clone,
+// so a missing file fails t rather than skipping it.
 func WPTDir(t testing.TB) string {
-	return find(t, "SPANURL_WPT_DIR", "wpt", "urltestdata.json")
+	t.Helper()
+	const probe = "urltestdata.json"
+	if dir := os.Getenv("SPANURL_WPT_DIR"); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, probe)); err != nil {
+			t.Fatalf("$SPANURL_WPT_DIR=%s has no %s", dir, probe)
+		}
+		return dir
+	}
+	root, ok := moduleRoot()
+	if !ok {
+		t.Fatal("the module root (go.mod) is not above the working directory")
+	}
+	dir := filepath.Join(root, "testdata", "wpt")
+	if _, err := os.Stat(filepath.Join(dir, probe)); err != nil {
+		t.Fatalf("the committed WPT data is missing: %v", err)
+	}
+	return dir
 }
+
+// MissingDataPrefix begins the message of every test skipped for want of
+// a corpus, so that test.sh can tell such skips from the others and fail
+// on them unless $SPANURL_ALLOW_SKIP=1.
+const MissingDataPrefix = "test data not found"
 
 // DatasetsDir returns the directory holding absolute.txt and the other
-// corpora, or skips t.
+// corpora ($SPANURL_DATASETS_DIR, else ../shared/datasets beside the
+// module), or skips t with a message that begins with MissingDataPrefix:
+// the corpora are too large to commit.
 func DatasetsDir(t testing.TB) string {
-	return find(t, "SPANURL_DATASETS_DIR", "datasets", "absolute.txt")
-}
-
-func find(t testing.TB, env, sub, probe string) string {
 	t.Helper()
+	const env, probe = "SPANURL_DATASETS_DIR", "absolute.txt"
 	if dir := os.Getenv(env); dir != "" {
 		if _, err := os.Stat(filepath.Join(dir, probe)); err == nil {
 			return dir
@@ -28,13 +50,32 @@ func find(t testing.TB, env, sub, probe string) string {
 		t.Fatalf("$%s=%s has no %s", env, dir, probe)
 	}
 	if root, ok := moduleRoot(); ok {
-		dir := filepath.Join(root, "..", "shared", sub)
+		dir := filepath.Join(root, "..", "shared", "datasets")
 		if _, err := os.Stat(filepath.Join(dir, probe)); err == nil {
 			return dir
 		}
 	}
-	t.Skipf("test data not found: set $%s or put shared/%s beside the repository", env, sub)
+	t.Skipf("%s: set $%s or put shared/datasets beside the repository", MissingDataPrefix, env)
 	return ""
+}
+
+// CorpusDir returns the corpora's directory as DatasetsDir finds it, and
+// false where there is none, for a fuzz target that only seeds from the
+// corpora and runs without them.
+func CorpusDir() (string, bool) {
+	const probe = "absolute.txt"
+	dir := os.Getenv("SPANURL_DATASETS_DIR")
+	if dir == "" {
+		root, ok := moduleRoot()
+		if !ok {
+			return "", false
+		}
+		dir = filepath.Join(root, "..", "shared", "datasets")
+	}
+	if _, err := os.Stat(filepath.Join(dir, probe)); err != nil {
+		return "", false
+	}
+	return dir, true
 }
 
 func moduleRoot() (string, bool) {
