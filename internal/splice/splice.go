@@ -253,19 +253,6 @@ func (u *URL) SetHash(value string, dst *[]byte) bool {
 // does not reject.
 func printable(v string, t *byteTable) bool { return t.scan(v)&reject == 0 }
 
-// defaultPort returns the default port of a special scheme, or -1.
-func defaultPort(scheme string) int {
-	switch scheme {
-	case "http", "ws":
-		return 80
-	case "https", "wss":
-		return 443
-	case "ftp":
-		return 21
-	}
-	return -1
-}
-
 // Port is (*URL).SetPort on a copy of u.
 func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
 	ok := u.SetPort(value, &dst)
@@ -293,7 +280,7 @@ func (u *URL) SetPort(value string, dst *[]byte) bool {
 				return false
 			}
 		}
-		if port == defaultPort(u.Href[:o.SchemeEnd]) {
+		if port == record.DefaultPort(u.Href[:o.SchemeEnd]) {
 			port = -1
 		}
 	}
@@ -535,7 +522,7 @@ func (u *URL) SetProtocol(value string, dst *[]byte) bool {
 	if value == old {
 		return true
 	}
-	def := defaultPort(value)
+	def := record.DefaultPort(value)
 	if (def >= 0) != u.special() || value == "file" || old == "file" ||
 		(def >= 0 && o.Port == uint32(def)) {
 		return false
