@@ -47,7 +47,7 @@ var ErrSequenceSize = errors.New("URLSearchParams: an inner sequence must have e
 // program, ParseSearchParams limits them.
 func NewSearchParams(init string) *SearchParams {
 	// Small enough to be inlined, so that a SearchParams its caller keeps
-	// to itself stays in the caller's frame.
+	// to itself stays in the caller's frame; TestInlining checks it.
 	return &SearchParams{list: parseInit(init)}
 }
 

@@ -103,7 +103,8 @@ func b2i(b bool) int {
 // domain of tier 1's shape, ending at a '/' (end is its index) or
 // at the end of the URL (end == n). Whether the domain ends in a number
 // is left to the caller (mayEndInANumber, endsInANumber), as is the check
-// for Bad and Extra: both keep this within the inliner's budget.
+// for Bad and Extra: both keep this within the inliner's budget, which
+// TestInlining checks.
 func shortHost(b *asm.Block, a, n int) (end int, ok bool) {
 	// The host ends at the first '/', '?', '#', ':' or any other
 	// delimiter but '.'; only a '/' (a path) or the end of the URL keeps
