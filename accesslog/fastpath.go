@@ -31,12 +31,7 @@ func (p *Parser) URL(l *Line, host, scheme string) (span.URL, error) {
 	switch {
 	case l.vhostPort != nil:
 		h = borrow(l.vhostPort)
-		switch string(l.Port) {
-		case "443":
-			sch = "https"
-		case "80":
-			sch = "http"
-		}
+		sch = serverScheme(l.Port, sch)
 	case len(l.Host) > 0 && !(len(l.Host) == 1 && l.Host[0] == '-'):
 		h = borrow(l.Host)
 	}

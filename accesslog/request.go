@@ -70,12 +70,7 @@ func isTchar(c byte) bool {
 func (l *Line) Server(host, scheme string) (string, string) {
 	switch {
 	case l.vhostPort != nil:
-		switch string(l.Port) {
-		case "443":
-			scheme = "https"
-		case "80":
-			scheme = "http"
-		}
+		scheme = serverScheme(l.Port, scheme)
 		return string(l.vhostPort), scheme
 	case len(l.Host) > 0 && !(len(l.Host) == 1 && l.Host[0] == '-'):
 		return string(l.Host), scheme

@@ -21,8 +21,9 @@ import (
 
 // sp returns u's URL as internal/splice's URL: the same two fields in
 // the same memory, so that a splice edits u's URL in place, with direct
-// calls and no copy of the URL in or out. TestSpliceLayout checks the
-// layouts against the conversions span registered (see internal/splice).
+// calls and no copy of the URL in or out. internal/splice sits below span
+// and cannot name span.URL; TestSpliceLayout checks, through span.URL's
+// methods, that the two layouts agree.
 func (u *URL) sp() *splice.URL { return (*splice.URL)(unsafe.Pointer(&u.url)) }
 
 // view returns u's URL for a caller that may keep it or a string in it,

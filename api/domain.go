@@ -21,6 +21,7 @@ import (
 //
 // DomainToASCII does not percent-decode domain and does not recognize IP
 // addresses; the host parser (as LegacyDomainToASCII runs it) does both.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
 func DomainToASCII(domain string, strict bool) (string, error) {
 	return slow.DomainToASCII(domain, strict)
 }
@@ -31,6 +32,7 @@ func DomainToASCII(domain string, strict bool) (string, error) {
 // never fails: the string is always returned, and the error is
 // record.DomainToUnicode when ToUnicode recorded errors (a label that is
 // not valid Punycode is then left as it is).
+// https://url.spec.whatwg.org/#concept-domain-to-unicode
 func DomainToUnicode(domain string) (string, error) {
 	return slow.DomainToUnicode(domain, false)
 }

@@ -45,9 +45,10 @@ var ErrSequenceSize = errors.New("URLSearchParams: an inner sequence must have e
 // as new URLSearchParams(init) does with a string. Like the standard's
 // constructor it takes any number of pairs: for input from outside the
 // program, ParseSearchParams limits them.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
 func NewSearchParams(init string) *SearchParams {
 	// Small enough to be inlined, so that a SearchParams its caller keeps
-	// to itself stays in the caller's frame.
+	// to itself stays in the caller's frame; TestInlining checks it.
 	return &SearchParams{list: parseInit(init)}
 }
 
@@ -220,9 +221,11 @@ func (p *SearchParams) update() {
 }
 
 // Size returns the number of pairs (the size getter).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-size
 func (p *SearchParams) Size() int { return len(p.list) }
 
 // Append adds the pair (name, value) at the end of the list.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-append
 func (p *SearchParams) Append(name, value string) {
 	// 1. Append (name, value) to this's list.
 	p.list = append(p.list, Pair{usvString(name), usvString(value)})
@@ -231,6 +234,7 @@ func (p *SearchParams) Append(name, value string) {
 }
 
 // Delete removes every pair whose name is name: delete(name).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 func (p *SearchParams) Delete(name string) {
 	name = usvString(name)
 	// 2. Remove all tuples whose name is name from this's list.
@@ -241,6 +245,7 @@ func (p *SearchParams) Delete(name string) {
 
 // DeleteValue removes every pair whose name is name and whose value is
 // value: delete(name, value).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 func (p *SearchParams) DeleteValue(name, value string) {
 	name, value = usvString(name), usvString(value)
 	// 1. If value is given, then remove all tuples whose name is name and
@@ -252,6 +257,7 @@ func (p *SearchParams) DeleteValue(name, value string) {
 
 // Get returns the value of the first pair whose name is name, and whether
 // there is one (get(name) returning null is "", false).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-get
 func (p *SearchParams) Get(name string) (string, bool) {
 	name = usvString(name)
 	for _, t := range p.list {
@@ -264,6 +270,7 @@ func (p *SearchParams) Get(name string) (string, bool) {
 
 // GetAll returns the values of all pairs whose name is name, in list order
 // (nil when there are none).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-getall
 func (p *SearchParams) GetAll(name string) []string {
 	name = usvString(name)
 	var values []string
@@ -276,6 +283,7 @@ func (p *SearchParams) GetAll(name string) []string {
 }
 
 // Has reports whether a pair's name is name: has(name).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-has
 func (p *SearchParams) Has(name string) bool {
 	name = usvString(name)
 	// 2. If value is not given and there is a tuple whose name is name in
@@ -290,6 +298,7 @@ func (p *SearchParams) Has(name string) bool {
 
 // HasValue reports whether a pair's name is name and its value is value:
 // has(name, value).
+// https://url.spec.whatwg.org/#dom-urlsearchparams-has
 func (p *SearchParams) HasValue(name, value string) bool {
 	name, value = usvString(name), usvString(value)
 	// 1. If value is given and there is a tuple whose name is name and value
@@ -305,6 +314,7 @@ func (p *SearchParams) HasValue(name, value string) bool {
 // Set makes value the value of the first pair whose name is name and
 // removes the other pairs with that name, or appends (name, value) when
 // there is no such pair.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-set
 func (p *SearchParams) Set(name, value string) {
 	name, value = usvString(name), usvString(value)
 	// 1. If this's list contains any tuples whose name is name, then set the
@@ -328,6 +338,7 @@ func (p *SearchParams) Set(name, value string) {
 // after one starting with a code point above U+FFFF (such as U+1F600),
 // whose first code unit is a surrogate (U+D800 to U+DBFF), although its
 // UTF-8 encoding is greater.
+// https://url.spec.whatwg.org/#dom-urlsearchparams-sort
 func (p *SearchParams) Sort() {
 	// 1. Set this's list to the result of sorting in ascending order this's
 	// list, with a being less than b if a's name is code unit less than b's
@@ -340,6 +351,7 @@ func (p *SearchParams) Sort() {
 // String returns the serialization of the list (the stringifier): the
 // application/x-www-form-urlencoded serializer with UTF-8. It is "" for an
 // empty list.
+// https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior
 func (p *SearchParams) String() string {
 	if len(p.list) == 0 {
 		return ""

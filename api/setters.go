@@ -25,6 +25,7 @@ import (
 // success, makes it the URL and resets the query object's list from the
 // new query. On failure (the setter's TypeError) it returns the parser's
 // *span.ParseError and the URL is unchanged.
+// https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(value string) error {
 	// 1. Let parsedURL be the result of running the basic URL parser on the given value.
 	parsed, err := span.Parse(value)
@@ -48,6 +49,7 @@ func (u *URL) SetHref(value string) error {
 // by ":" with the URL and scheme start state as state override. A special
 // scheme cannot become non-special nor the reverse, and an invalid scheme
 // changes nothing.
+// https://url.spec.whatwg.org/#dom-url-protocol
 func (u *URL) SetProtocol(value string) {
 	if !u.setProtocolSplice(value) {
 		u.setProtocolRecord(value)
@@ -81,6 +83,7 @@ func (u *URL) setProtocolRecord(value string) {
 // SetUsername is the username setter: it sets the username to value,
 // UTF-8 percent-encoded with the userinfo percent-encode set, unless the
 // URL cannot have a username/password/port.
+// https://url.spec.whatwg.org/#dom-url-username
 func (u *URL) SetUsername(value string) {
 	if !u.setUsernameSplice(value) {
 		u.setUsernameRecord(value)
@@ -116,6 +119,7 @@ func (u *URL) setUsernameRecord(value string) {
 // SetPassword is the password setter: it sets the password to value,
 // UTF-8 percent-encoded with the userinfo percent-encode set, unless the
 // URL cannot have a username/password/port.
+// https://url.spec.whatwg.org/#dom-url-password
 func (u *URL) SetPassword(value string) {
 	if !u.setPasswordSplice(value) {
 		u.setPasswordRecord(value)
@@ -152,6 +156,7 @@ func (u *URL) setPasswordRecord(value string) {
 // host state as state override, setting the host and, when value has one,
 // the port (a value without a port keeps the port). A URL with an opaque
 // path is unchanged.
+// https://url.spec.whatwg.org/#dom-url-host
 func (u *URL) SetHost(value string) {
 	if !u.setHostSplice(value) {
 		u.setHostRecord(value)
@@ -185,6 +190,7 @@ func (u *URL) setHostRecord(value string) {
 
 // SetHostname is the hostname setter: like SetHost with hostname state as
 // state override, so a value with a port changes nothing.
+// https://url.spec.whatwg.org/#dom-url-hostname
 func (u *URL) SetHostname(value string) {
 	if !u.setHostnameSplice(value) {
 		u.setHostnameRecord(value)
@@ -220,6 +226,7 @@ func (u *URL) setHostnameRecord(value string) {
 // leading ASCII digits are the port (the scheme's default port sets it to
 // null; no digits or a port above 65535 changes nothing). A URL that
 // cannot have a username/password/port is unchanged.
+// https://url.spec.whatwg.org/#dom-url-port
 func (u *URL) SetPort(value string) {
 	if !u.setPortSplice(value) {
 		u.setPortRecord(value)
@@ -260,6 +267,7 @@ func (u *URL) setPortRecord(value string) {
 // SetPathname is the pathname setter: it empties the path and basic URL
 // parses value with the URL and path start state as state override. A URL
 // with an opaque path is unchanged.
+// https://url.spec.whatwg.org/#dom-url-pathname
 func (u *URL) SetPathname(value string) {
 	if !u.setPathnameSplice(value) {
 		u.setPathnameRecord(value)
@@ -296,6 +304,7 @@ func (u *URL) setPathnameRecord(value string) {
 // SetSearch is the search setter: "" sets the query to null; otherwise
 // value without a leading "?" is percent-encoded into the query. The query
 // object's list follows.
+// https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) SetSearch(value string) {
 	if !u.setSearchSplice(value) {
 		u.setSearchRecord(value)
@@ -347,6 +356,7 @@ func (u *URL) setSearchRecord(value string) {
 
 // SetHash is the hash setter: "" sets the fragment to null; otherwise
 // value without a leading "#" is percent-encoded into the fragment.
+// https://url.spec.whatwg.org/#dom-url-hash
 func (u *URL) SetHash(value string) {
 	if !u.setHashSplice(value) {
 		u.setHashRecord(value)

@@ -79,6 +79,7 @@ func apiURLParser(input string, bases []string) (span.URL, error) {
 // constructor's TypeError) is a *span.ParseError for input; for a base
 // that does not parse it matches ErrInvalidBase and wraps the base's
 // *span.ParseError; more than one base is ErrTooManyBases.
+// https://url.spec.whatwg.org/#dom-url-url
 func NewURL(input string, base ...string) (*URL, error) {
 	// 1. Let parsedURL be the result of running the API URL parser on url with base, if given.
 	parsed, err := apiURLParser(input, base)
@@ -92,6 +93,7 @@ func NewURL(input string, base ...string) (*URL, error) {
 
 // ParseURL is URL.parse(input, base): like NewURL, but nil on failure
 // (including more than one base).
+// https://url.spec.whatwg.org/#dom-url-parse
 func ParseURL(input string, base ...string) *URL {
 	// 1-2. Run the API URL parser; failure returns null.
 	parsed, err := apiURLParser(input, base)
@@ -106,6 +108,7 @@ func ParseURL(input string, base ...string) *URL {
 // More than one base reports false. It builds no URL: with a base that is
 // already its own serialization, as a page's URL is, and an input the
 // fast path takes, it allocates nothing.
+// https://url.spec.whatwg.org/#dom-url-canparse
 func CanParse(input string, base ...string) bool {
 	switch len(base) {
 	case 0:
@@ -142,12 +145,15 @@ func (u *URL) Equal(other *URL, excludeFragments bool) bool {
 }
 
 // Href is the href getter: the URL's serialization.
+// https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) Href() string { return u.view().Href() }
 
 // String returns the href (the stringifier).
+// https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) String() string { return u.view().Href() }
 
 // ToJSON is toJSON(): the href.
+// https://url.spec.whatwg.org/#dom-url-tojson
 func (u *URL) ToJSON() string { return u.view().Href() }
 
 // MarshalJSON encodes the URL as its href, a JSON string.
@@ -170,6 +176,7 @@ func (u *URL) UnmarshalJSON(data []byte) error {
 
 // Origin is the origin getter: the serialization of the URL's origin,
 // "null" for an opaque origin. OriginValue returns the origin itself.
+// https://url.spec.whatwg.org/#dom-url-origin
 func (u *URL) Origin() string {
 	if u.url.IsZero() {
 		return ""
@@ -178,9 +185,11 @@ func (u *URL) Origin() string {
 }
 
 // Protocol is the protocol getter: the scheme followed by ":".
+// https://url.spec.whatwg.org/#dom-url-protocol
 func (u *URL) Protocol() string { return u.view().Protocol() }
 
 // Username is the username getter.
+// https://url.spec.whatwg.org/#dom-url-username
 func (u *URL) Username() string {
 	if u.url.IsZero() {
 		return ""
@@ -189,6 +198,7 @@ func (u *URL) Username() string {
 }
 
 // Password is the password getter.
+// https://url.spec.whatwg.org/#dom-url-password
 func (u *URL) Password() string {
 	if u.url.IsZero() {
 		return ""
@@ -198,6 +208,7 @@ func (u *URL) Password() string {
 
 // Host is the host getter: the serialized host and, with a port, ":" and
 // the port; "" when the host is null.
+// https://url.spec.whatwg.org/#dom-url-host
 func (u *URL) Host() string {
 	if u.url.IsZero() {
 		return ""
@@ -206,6 +217,7 @@ func (u *URL) Host() string {
 }
 
 // Hostname is the hostname getter: the serialized host, "" when null.
+// https://url.spec.whatwg.org/#dom-url-hostname
 func (u *URL) Hostname() string {
 	if u.url.IsZero() {
 		return ""
@@ -214,6 +226,7 @@ func (u *URL) Hostname() string {
 }
 
 // Port is the port getter: the port in decimal, "" when null.
+// https://url.spec.whatwg.org/#dom-url-port
 func (u *URL) Port() string {
 	if u.url.IsZero() {
 		return ""
@@ -222,6 +235,7 @@ func (u *URL) Port() string {
 }
 
 // Pathname is the pathname getter: the URL path serialized.
+// https://url.spec.whatwg.org/#dom-url-pathname
 func (u *URL) Pathname() string {
 	if u.url.IsZero() {
 		return ""
@@ -231,6 +245,7 @@ func (u *URL) Pathname() string {
 
 // Search is the search getter: "?" and the query, "" when the query is
 // null or empty.
+// https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) Search() string {
 	if u.url.IsZero() {
 		return ""
@@ -240,6 +255,7 @@ func (u *URL) Search() string {
 
 // Hash is the hash getter: "#" and the fragment, "" when the fragment is
 // null or empty.
+// https://url.spec.whatwg.org/#dom-url-hash
 func (u *URL) Hash() string {
 	if u.url.IsZero() {
 		return ""
@@ -252,6 +268,7 @@ func (u *URL) Hash() string {
 // parsing of the query, kept in sync by SetHref and SetSearch; modifying it
 // updates the URL's query. It is made on the first call, with the list the
 // standard's initialization steps give it.
+// https://url.spec.whatwg.org/#dom-url-searchparams
 func (u *URL) SearchParams() *SearchParams {
 	if u.query == nil {
 		// Initialize steps 1, 3-5: query is the URL's query, or "" when null;

@@ -2,6 +2,7 @@ package span
 
 import (
 	"net/netip"
+	"strconv"
 )
 
 // AddrPort returns the address to connect to when the host is an IP
@@ -39,15 +40,12 @@ func (u URL) DialAddr() string {
 	if _, ok := u.PortNumber(); ok {
 		return u.Host() // host ":" port, in the href
 	}
-	// The schemes DefaultPort knows, with their ports as text, so that
-	// the result is one concatenation.
-	switch u.Scheme() {
-	case "http", "ws":
-		return u.Hostname() + ":80"
-	case "https", "wss":
-		return u.Hostname() + ":443"
-	case "ftp":
-		return u.Hostname() + ":21"
+	p, ok := DefaultPort(u.Scheme())
+	if !ok {
+		return ""
 	}
-	return ""
+	// The port's digits on the stack, so that the result is one
+	// concatenation.
+	var digits [5]byte
+	return u.Hostname() + ":" + string(strconv.AppendUint(digits[:0], uint64(p), 10))
 }

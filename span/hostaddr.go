@@ -49,7 +49,9 @@ func (u URL) PortOrDefault() uint16 {
 // DefaultPort returns the default port of a special scheme, as the
 // standard lists them (http 80, https 443, ws 80, wss 443, ftp 21), and
 // true; for "file" and every other scheme, 0 and false. scheme is compared
-// exactly: pass it lowercase, as Scheme returns it.
+// exactly: pass it lowercase, as Scheme returns it. It is
+// record.DefaultPort with the port in the type of PortNumber, and reads
+// the same table.
 func DefaultPort(scheme string) (uint16, bool) {
 	p := record.DefaultPort(scheme)
 	if p == record.NoPort {

@@ -31,8 +31,8 @@ func (u URL) WithPathname(value string) (URL, bool) {
 	if u.IsZero() || u.HasOpaquePath() {
 		return u, false
 	}
-	if v, ok := u.spliced(splice.Pathname, value); ok {
-		return v, true
+	if v := u.toSplice(); v.SetPathname(value, new([]byte)) {
+		return fromSplice(v), true
 	}
 	return u.rewrite(value, slow.PathStartState, func(r *record.URL) { r.Path = r.Path[:0] })
 }
@@ -43,8 +43,8 @@ func (u URL) WithSearch(value string) (URL, bool) {
 	if u.IsZero() {
 		return u, false
 	}
-	if v, ok := u.spliced(splice.Search, value); ok {
-		return v, true
+	if v := u.toSplice(); v.SetSearch(value, new([]byte)) {
+		return fromSplice(v), true
 	}
 	if value == "" {
 		return u.rewrite("", slow.NoState, func(r *record.URL) { r.Query, r.HasQuery = r.Query[:0], false })
@@ -59,8 +59,8 @@ func (u URL) WithHash(value string) (URL, bool) {
 	if u.IsZero() {
 		return u, false
 	}
-	if v, ok := u.spliced(splice.Hash, value); ok {
-		return v, true
+	if v := u.toSplice(); v.SetHash(value, new([]byte)) {
+		return fromSplice(v), true
 	}
 	if value == "" {
 		return u.rewrite("", slow.NoState, func(r *record.URL) { r.Fragment, r.HasFragment = r.Fragment[:0], false })
@@ -76,8 +76,8 @@ func (u URL) WithHost(value string) (URL, bool) {
 	if u.IsZero() || u.HasOpaquePath() {
 		return u, false
 	}
-	if v, ok := u.spliced(spliceHost, value); ok {
-		return v, true
+	if v := u.toSplice(); v.SetHost(value, false, new([]byte)) {
+		return fromSplice(v), true
 	}
 	return u.rewrite(value, slow.HostState, nil)
 }
@@ -90,8 +90,8 @@ func (u URL) WithPort(value string) (URL, bool) {
 	if u.IsZero() || u.cannotHavePort() {
 		return u, false
 	}
-	if v, ok := u.spliced(splice.Port, value); ok {
-		return v, true
+	if v := u.toSplice(); v.SetPort(value, new([]byte)) {
+		return fromSplice(v), true
 	}
 	if value == "" {
 		return u.rewrite("", slow.NoState, func(r *record.URL) { r.Port = record.NoPort })
@@ -105,8 +105,9 @@ func (u URL) WithoutCredentials() URL {
 	if u.IsZero() {
 		return u
 	}
-	v, _ := splice.NoCredentials(splice.URL{Href: u.href, P: u.p}, nil)
-	return URL{v.Href, v.P}
+	v := u.toSplice()
+	v.SetNoCredentials(new([]byte))
+	return fromSplice(v)
 }
 
 // cannotHavePort is the standard's "cannot have a username/password/port".
@@ -115,15 +116,12 @@ func (u URL) cannotHavePort() bool {
 	return k == record.HostNull || k == record.HostEmpty || u.Scheme() == "file"
 }
 
-// spliced runs a splice with new memory for the href.
-func (u URL) spliced(f func(splice.URL, string, []byte) (splice.URL, []byte, bool), value string) (URL, bool) {
-	v, _, ok := f(splice.URL{Href: u.href, P: u.p}, value, nil)
-	return URL{v.Href, v.P}, ok
-}
+// toSplice returns u as internal/splice's URL, for a splice that builds
+// the new href in new memory of its exact size (a nil *dst).
+func (u URL) toSplice() splice.URL { return splice.URL{Href: u.href, P: u.p} }
 
-func spliceHost(v splice.URL, value string, buf []byte) (splice.URL, []byte, bool) {
-	return splice.Host(v, value, false, buf)
-}
+// fromSplice returns the URL of a splice's result.
+func fromSplice(v splice.URL) URL { return URL{v.Href, v.P} }
 
 // rewrite is a With method's record-based form: u's record, changed by
 // prepare when it is not nil, then given to the basic URL parser with

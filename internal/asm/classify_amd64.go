@@ -9,7 +9,7 @@ import "golang.org/x/sys/cpu"
 // callers only ever read it. It is a byte that the assembly entry point classify tests,
 // rather than a function variable, on purpose: a call through a function value holding an
 // assembly function goes through an ABI wrapper and an indirect call, while Classify stays
-// small enough to inline and its caller calls classify directly.
+// small enough to inline (TestInlining) and its caller calls classify directly.
 var kernelLevel = func() uint8 {
 	switch {
 	case hasAVX512:

@@ -57,8 +57,15 @@
 //     architectures, or -tags noasm), on the portable code. This is what bytealg names
 //     _generic.
 //
+// The one exception is summary on amd64: its kernels make the Summary as they classify,
+// and summaryAVX2 is written with the AVX2 classify kernel's macros, so amd64's summary
+// code (classifySummary, summaryPast, summaryAVX2) sits with classify in
+// classify_amd64.go and classify_amd64.s, and summary_other.go serves every other build
+// (arm64, and amd64 with -tags noasm).
+//
 // Test files follow the file they test (job_GOARCH_test.go, job_other_test.go), and
-// job_guard_test.go places inputs against inaccessible pages (linux only).
+// job_guard_test.go places inputs against inaccessible pages (linux only), as
+// summary_guard_amd64_test.go does for summaryAVX2.
 //
 // Every kernel is derived from one predicate, classOf, which returns one bit per field of
 // Block: the tables and constants the assembly reads are built from it at init, so the

@@ -84,7 +84,7 @@ func lowerHTTP(s string) (schemeEnd, defaultPort int) {
 	w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
 	isHTTPS := b2i(w == https)
 	isHTTP := b2i(w&(1<<56-1) == http)
-	return (4 + isHTTPS) * (isHTTPS | isHTTP), 80 + 363*isHTTPS
+	return (4 + isHTTPS) * (isHTTPS | isHTTP), portHTTP + (portHTTPS-portHTTP)*isHTTPS
 }
 
 // b2i is 1 for true and 0 for false, which the compiler makes a SETcc,
@@ -103,7 +103,8 @@ func b2i(b bool) int {
 // domain of tier 1's shape, ending at a '/' (end is its index) or
 // at the end of the URL (end == n). Whether the domain ends in a number
 // is left to the caller (mayEndInANumber, endsInANumber), as is the check
-// for Bad and Extra: both keep this within the inliner's budget.
+// for Bad and Extra: both keep this within the inliner's budget, which
+// TestInlining checks.
 func shortHost(b *asm.Block, a, n int) (end int, ok bool) {
 	// The host ends at the first '/', '?', '#', ':' or any other
 	// delimiter but '.'; only a '/' (a path) or the end of the URL keeps
@@ -343,16 +344,25 @@ func parseAfterScheme(sc *scanner, s string, schemeEnd int, upperScheme bool, bu
 	switch specialScheme(s, schemeEnd) {
 	case schemeOther:
 	case schemeHTTP:
-		return parseSpecial(sc, s, schemeEnd, upperScheme, 80, buf)
+		return parseSpecial(sc, s, schemeEnd, upperScheme, portHTTP, buf)
 	case schemeHTTPS:
-		return parseSpecial(sc, s, schemeEnd, upperScheme, 443, buf)
+		return parseSpecial(sc, s, schemeEnd, upperScheme, portHTTPS, buf)
 	case schemeFTP:
-		return parseSpecial(sc, s, schemeEnd, upperScheme, 21, buf)
+		return parseSpecial(sc, s, schemeEnd, upperScheme, portFTP, buf)
 	default: // file:
 		return "", p, false
 	}
 	return parseOpaque(sc, s, schemeEnd, upperScheme, buf)
 }
+
+// The default ports of the special schemes, as constants so that
+// lowerHTTP computes its port without a branch or a call. They are
+// record.DefaultPort's, which TestDefaultPorts checks.
+const (
+	portHTTP  = 80  // http, ws
+	portHTTPS = 443 // https, wss
+	portFTP   = 21  // ftp
+)
 
 type schemeKind uint8
 

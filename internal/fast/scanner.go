@@ -43,7 +43,7 @@ func (sc *scanner) block(k int) *asm.Block {
 // cached returns the masks of block k if the window holds them, else nil.
 // It makes no call, so the compiler inlines it: the hottest loops use it
 // and refill themselves, where a call to block would cost more than the
-// lookup.
+// lookup. TestInlining checks that it stays inlined.
 func (sc *scanner) cached(k int) *asm.Block {
 	if j := k - sc.first; uint(j) < uint(sc.count) {
 		return &sc.blocks[j]

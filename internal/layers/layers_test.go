@@ -23,7 +23,7 @@ const modulePath = "github.com/spanurl/spanurl"
 // so two packages of one layer never import each other. DESIGN.md has the
 // same table (its "Layers" section); TestDesignTable keeps the two equal.
 var table = [][]string{
-	0: {"record", "internal/asm", "internal/uts46", "internal/pct", "internal/mask", "internal/jsonstr", "internal/apipin", "internal/lineartest", "internal/testvectors"},
+	0: {"record", "internal/asm", "internal/uts46", "internal/pct", "internal/mask", "internal/jsonstr", "internal/apipin", "internal/lineartest", "internal/inlinetest", "internal/testvectors"},
 	1: {"internal/offsets", "internal/form", "internal/reqtarget"},
 	2: {"internal/fast", "internal/slow", "internal/splice"},
 	3: {"span"},
@@ -37,7 +37,7 @@ var table = [][]string{
 // test data and know how the tests are built, which no library code needs.
 // The tests of every layer may import them, so they import no package of
 // the module themselves.
-var testOnly = map[string]bool{"internal/testvectors": true, "internal/apipin": true, "internal/lineartest": true}
+var testOnly = map[string]bool{"internal/testvectors": true, "internal/apipin": true, "internal/lineartest": true, "internal/inlinetest": true}
 
 // layerOf returns the layer of every package in table.
 func layerOf() map[string]int {

@@ -13,6 +13,7 @@ const eof = -1
 // run is the basic URL parser. With override == NoState it parses input
 // into the fresh url (and base, encoding apply); otherwise it modifies url
 // as the state override says.
+// https://url.spec.whatwg.org/#concept-basic-url-parser
 func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *record.URL, override State) error {
 	p.errs.reset(p.CollectErrors, p.MaxErrors)
 	if len(input) > p.maxInput() {
@@ -63,6 +64,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 		}
 		switch state {
 		case SchemeStartState:
+			// https://url.spec.whatwg.org/#scheme-start-state
 			switch {
 			// 1. If c is an ASCII alpha, append c, lowercased, to buffer, and set state to scheme state.
 			case isAlpha(c):
@@ -78,6 +80,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case SchemeState:
+			// https://url.spec.whatwg.org/#scheme-state
 			switch {
 			// 1. If c is an ASCII alphanumeric, "+", "-", or ".", append c, lowercased, to buffer.
 			case isAlpha(c):
@@ -149,6 +152,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case NoSchemeState:
+			// https://url.spec.whatwg.org/#no-scheme-state
 			switch {
 			// 1. If base is null, or base has an opaque path and c is not "#", missing-scheme-non-relative-URL validation error, return failure.
 			case base == nil || base.OpaquePath && c != '#':
@@ -173,6 +177,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case SpecialRelativeOrAuthorityState:
+			// https://url.spec.whatwg.org/#special-relative-or-authority-state
 			// 1. If c is "/" and remaining starts with "/", special authority ignore slashes state, increase pointer by 1.
 			if c == '/' && hasPrefixAt(in, pointer+1, "/") {
 				state = SpecialAuthorityIgnoreSlashesState
@@ -185,6 +190,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case PathOrAuthorityState:
+			// https://url.spec.whatwg.org/#path-or-authority-state
 			// 1. If c is "/", then set state to authority state.
 			if c == '/' {
 				state = AuthorityState
@@ -195,6 +201,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case RelativeState:
+			// https://url.spec.whatwg.org/#relative-state
 			// 2. Set url's scheme to base's scheme.
 			url.Scheme = append(url.Scheme[:0], base.Scheme...)
 			special = base.IsSpecial()
@@ -231,6 +238,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case RelativeSlashState:
+			// https://url.spec.whatwg.org/#relative-slash-state
 			switch {
 			// 1. If url is special and c is "/" or "\":
 			case special && (c == '/' || c == '\\'):
@@ -251,6 +259,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case SpecialAuthoritySlashesState:
+			// https://url.spec.whatwg.org/#special-authority-slashes-state
 			// 1. If c is "/" and remaining starts with "/", special authority ignore slashes state, increase pointer by 1.
 			if c == '/' && hasPrefixAt(in, pointer+1, "/") {
 				state = SpecialAuthorityIgnoreSlashesState
@@ -263,6 +272,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case SpecialAuthorityIgnoreSlashesState:
+			// https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
 			// 1. If c is neither "/" nor "\", then set state to authority state and decrease pointer by 1.
 			if c != '/' && c != '\\' {
 				state = AuthorityState
@@ -273,6 +283,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case AuthorityState:
+			// https://url.spec.whatwg.org/#authority-state
 			switch {
 			// 1. If c is "@", then:
 			case c == '@':
@@ -321,6 +332,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case HostState, HostnameState:
+			// https://url.spec.whatwg.org/#host-state, https://url.spec.whatwg.org/#hostname-state
 			switch {
 			// 1. If state override is given and url's scheme is "file", then decrease pointer by 1 and set state to file host state.
 			case override != NoState && string(url.Scheme) == "file":
@@ -377,6 +389,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case PortState:
+			// https://url.spec.whatwg.org/#port-state
 			switch {
 			// 1. If c is an ASCII digit, append c to buffer.
 			case isDigit(c):
@@ -416,6 +429,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case FileState:
+			// https://url.spec.whatwg.org/#file-state
 			// 1. Set url's scheme to "file".
 			url.Scheme = append(url.Scheme[:0], "file"...)
 			special = true
@@ -466,6 +480,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case FileSlashState:
+			// https://url.spec.whatwg.org/#file-slash-state
 			// 1. If c is "/" or "\": (invalid-reverse-solidus for "\") file host state.
 			if c == '/' || c == '\\' {
 				if c == '\\' {
@@ -489,6 +504,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case FileHostState:
+			// https://url.spec.whatwg.org/#file-host-state
 			// 1. If c is EOF, "/", "\", "?", or "#", then decrease pointer by 1 and then:
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				pointer--
@@ -531,6 +547,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case PathStartState:
+			// https://url.spec.whatwg.org/#path-start-state
 			switch {
 			// 1. If url is special: ("\" is invalid-reverse-solidus) path state; keep c unless it is "/" or "\".
 			case special:
@@ -561,6 +578,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case PathState:
+			// https://url.spec.whatwg.org/#path-state
 			// 1. If c is EOF or "/", a special URL's "\", or (without state override) "?" or "#":
 			if c == eof || c == '/' || special && c == '\\' || override == NoState && (c == '?' || c == '#') {
 				slash := c == '/' || special && c == '\\'
@@ -608,6 +626,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case OpaquePathState:
+			// https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
 			switch {
 			// 1. If c is "?", then set url's query to the empty string and state to query state.
 			case c == '?':
@@ -633,6 +652,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case QueryState:
+			// https://url.spec.whatwg.org/#query-state
 			// 1. Only special URLs other than ws and wss use a legacy encoding for the query.
 			if encoding != nil && (!special || string(url.Scheme) == "ws" || string(url.Scheme) == "wss") {
 				encoding = nil
@@ -666,6 +686,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			}
 
 		case FragmentState:
+			// https://url.spec.whatwg.org/#fragment-state
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
 				url.Fragment = p.roomForRest(url, url.Fragment, &buffer, pointer, "")

@@ -16,6 +16,7 @@ import (
 //
 // tmp is scratch the caller keeps between calls, so that parsing a host
 // stops allocating once it has grown; input must not share memory with it.
+// https://url.spec.whatwg.org/#concept-host-parser
 func parseHost(h *record.Host, input []byte, isOpaque bool, r *reporter, at int, tmp *[]byte) bool {
 	// 1. If input starts with U+005B ([), then:
 	if len(input) > 0 && input[0] == '[' {
@@ -131,6 +132,7 @@ func parseHost(h *record.Host, input []byte, isOpaque bool, r *reporter, at int,
 }
 
 // endsInANumber is the ends in a number checker, for an ASCII string input.
+// https://url.spec.whatwg.org/#ends-in-a-number-checker
 func endsInANumber(input []byte) bool {
 	// 1. Let parts be the result of strictly splitting input on U+002E (.).
 	// (Only the last part or the one before it is needed.)

@@ -103,6 +103,7 @@ var (
 // appending the result to dst. It returns the validation error type that
 // made it fail, or 0 on success. On failure dst is returned unchanged.
 // domain must not overlap dst's spare capacity.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
 func domainToASCII(dst []byte, domain []byte, beStrict bool) ([]byte, record.ErrorType) {
 	start := len(dst)
 	// 1. Let result be the result of running Unicode ToASCII ... [UTS46]
@@ -166,6 +167,7 @@ func plainToASCII(dst, domain []byte, beStrict bool) ([]byte, bool) {
 // domainToUnicode runs domain to Unicode on domain (UTF-8) with beStrict. It
 // never fails; hadErrors reports whether UTS #46 ToUnicode recorded errors
 // (each one a domain-to-Unicode validation error).
+// https://url.spec.whatwg.org/#concept-domain-to-unicode
 func domainToUnicode(domain []byte, beStrict bool) (result string, hadErrors bool) {
 	// 1. Let result be the result of running Unicode ToUnicode ... [UTS46]
 	// For beStrict false, ASCII input without a label starting with "xn--"
@@ -197,6 +199,7 @@ func domainToUnicode(domain []byte, beStrict bool) (result string, hadErrors boo
 
 // DomainToASCII runs domain to ASCII with beStrict. On failure the error is
 // the record.ErrorType that made it fail.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
 func DomainToASCII(domain string, beStrict bool) (string, error) {
 	out, t := domainToASCII(nil, []byte(domain), beStrict)
 	if t != 0 {
@@ -208,6 +211,7 @@ func DomainToASCII(domain string, beStrict bool) (string, error) {
 // DomainToUnicode runs domain to Unicode with beStrict. The error is
 // record.DomainToUnicode when UTS #46 ToUnicode recorded errors; the string
 // is returned either way.
+// https://url.spec.whatwg.org/#concept-domain-to-unicode
 func DomainToUnicode(domain string, beStrict bool) (string, error) {
 	s, hadErrors := domainToUnicode([]byte(domain), beStrict)
 	if hadErrors {

@@ -9,6 +9,7 @@ const ipv4NumberCap = 1 << 40
 
 // parseIPv4 runs the IPv4 parser on the ASCII string input. Validation
 // errors are reported at at+i for input[i].
+// https://url.spec.whatwg.org/#concept-ipv4-parser
 func parseIPv4(input []byte, r *reporter, at int) (uint32, bool) {
 	return ipv4Parser(input, r, at, 1)
 }
@@ -16,6 +17,7 @@ func parseIPv4(input []byte, r *reporter, at int) (uint32, bool) {
 // ipv4Parser is the IPv4 parser; it reports an error found at input[i] at
 // offset at+stride*i, so that stride 0 reports every error at at (for input
 // that is not a copy of the original text, such as a percent-decoded host).
+// https://url.spec.whatwg.org/#concept-ipv4-parser
 func ipv4Parser(input []byte, r *reporter, at, stride int) (uint32, bool) {
 	// 1. Let parts be the result of strictly splitting input on U+002E (.).
 	// (The parts are visited in place below; end is where the last one ends.)
@@ -109,6 +111,7 @@ func ipv4Parser(input []byte, r *reporter, at, stride int) (uint32, bool) {
 // parseIPv4Number is the IPv4 number parser. It returns ok false for
 // failure; otherwise the number (at least ipv4NumberCap when it would not
 // fit) and whether a validation error is due.
+// https://url.spec.whatwg.org/#ipv4-number-parser
 func parseIPv4Number(input []byte) (n uint64, validationError bool, ok bool) {
 	// 1. If input is the empty string, then return failure.
 	if len(input) == 0 {

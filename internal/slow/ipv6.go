@@ -8,6 +8,7 @@ import (
 // parseIPv6 runs the IPv6 parser on input (the host without its brackets).
 // Validation errors are reported at at+i for input[i]; an address that
 // ends too early is reported at at+len(input).
+// https://url.spec.whatwg.org/#concept-ipv6-parser
 func parseIPv6(input []byte, r *reporter, at int) ([8]uint16, bool) {
 	// 1. Let address be a new IPv6 address whose pieces are all 0.
 	var address [8]uint16

@@ -10,6 +10,7 @@ import (
 // parseOpaqueHost runs the opaque-host parser on input (UTF-8), appending
 // the opaque host to dst. Validation errors are reported at at+i for
 // input[i]. On failure it returns dst unchanged and false.
+// https://url.spec.whatwg.org/#concept-opaque-host-parser
 func parseOpaqueHost(dst []byte, input []byte, r *reporter, at int) ([]byte, bool) {
 	// 1. If input contains a forbidden host code point, host-invalid-code-point validation error, return failure.
 	for i, c := range input {

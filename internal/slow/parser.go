@@ -8,30 +8,31 @@ import (
 // one as the state override.
 type State uint8
 
-// The basic URL parser's states, by their names in the standard.
+// The basic URL parser's states, by their names in the standard, each
+// with its section.
 const (
-	NoState State = iota // no state override
-	SchemeStartState
-	SchemeState
-	NoSchemeState
-	SpecialRelativeOrAuthorityState
-	PathOrAuthorityState
-	RelativeState
-	RelativeSlashState
-	SpecialAuthoritySlashesState
-	SpecialAuthorityIgnoreSlashesState
-	AuthorityState
-	HostState
-	HostnameState
-	PortState
-	FileState
-	FileSlashState
-	FileHostState
-	PathStartState
-	PathState
-	OpaquePathState
-	QueryState
-	FragmentState
+	NoState                            State = iota // no state override
+	SchemeStartState                                // https://url.spec.whatwg.org/#scheme-start-state
+	SchemeState                                     // https://url.spec.whatwg.org/#scheme-state
+	NoSchemeState                                   // https://url.spec.whatwg.org/#no-scheme-state
+	SpecialRelativeOrAuthorityState                 // https://url.spec.whatwg.org/#special-relative-or-authority-state
+	PathOrAuthorityState                            // https://url.spec.whatwg.org/#path-or-authority-state
+	RelativeState                                   // https://url.spec.whatwg.org/#relative-state
+	RelativeSlashState                              // https://url.spec.whatwg.org/#relative-slash-state
+	SpecialAuthoritySlashesState                    // https://url.spec.whatwg.org/#special-authority-slashes-state
+	SpecialAuthorityIgnoreSlashesState              // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
+	AuthorityState                                  // https://url.spec.whatwg.org/#authority-state
+	HostState                                       // https://url.spec.whatwg.org/#host-state
+	HostnameState                                   // https://url.spec.whatwg.org/#hostname-state
+	PortState                                       // https://url.spec.whatwg.org/#port-state
+	FileState                                       // https://url.spec.whatwg.org/#file-state
+	FileSlashState                                  // https://url.spec.whatwg.org/#file-slash-state
+	FileHostState                                   // https://url.spec.whatwg.org/#file-host-state
+	PathStartState                                  // https://url.spec.whatwg.org/#path-start-state
+	PathState                                       // https://url.spec.whatwg.org/#path-state
+	OpaquePathState                                 // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
+	QueryState                                      // https://url.spec.whatwg.org/#query-state
+	FragmentState                                   // https://url.spec.whatwg.org/#fragment-state
 )
 
 // Parser runs the basic URL parser. Its zero value is ready to use; a

@@ -28,6 +28,7 @@ func appendPathSegment(u *record.URL, segment []byte) {
 }
 
 // shortenPath runs the standard's "shorten a url's path".
+// https://url.spec.whatwg.org/#shorten-a-urls-path
 func shortenPath(u *record.URL) {
 	// 3. A file URL's lone normalized Windows drive letter stays.
 	p := u.Path

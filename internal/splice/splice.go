@@ -23,8 +23,8 @@ type URL struct {
 // leaves u.Href the very same string. The caller has run the setter's
 // steps that return early (a URL that cannot have a username, password or
 // port; an opaque path for the host and pathname setters): the methods
-// assume they did not. The functions of the same names are the methods on
-// a copy, for a caller that builds a new URL value.
+// assume they did not. A caller that builds a new URL value calls them on
+// a copy with an empty *dst.
 
 // add moves the offset *x by d unless it is record.Omitted.
 func add(x *uint32, d int) {
@@ -47,12 +47,6 @@ func (u *URL) special() bool { return u.P.Flags()&offsets.FlagSpecial != 0 }
 func (u *URL) opaquePath() bool { return u.P.Flags()&offsets.FlagOpaquePath != 0 }
 
 func (u *URL) isFile() bool { return u.P.SchemeEnd() == 4 && u.Href[:4] == "file" }
-
-// Pathname is (*URL).SetPathname on a copy of u.
-func Pathname(u URL, value string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetPathname(value, &dst)
-	return u, dst, ok
-}
 
 // SetPathname is the pathname setter for a path of printable ASCII that
 // the path state keeps as it is: no byte of the path percent-encode set,
@@ -143,12 +137,6 @@ func dotSegment(s string) bool {
 	return dots == 1 || dots == 2
 }
 
-// Search is (*URL).SetSearch on a copy of u.
-func Search(u URL, value string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetSearch(value, &dst)
-	return u, dst, ok
-}
-
 // SetSearch is the search setter for a query of printable ASCII that the
 // query state keeps as it is. It declines making the query of a URL with
 // an opaque path null (the setter may strip the path's trailing spaces).
@@ -192,12 +180,6 @@ func (u *URL) SetSearch(value string, dst *[]byte) bool {
 	return true
 }
 
-// Query is (*URL).SetQuery on a copy of u.
-func Query(u URL, query string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetQuery(query, &dst)
-	return u, dst, ok
-}
-
 // SetQuery replaces the query with query, which must hold only bytes the
 // query state keeps (the form serializer's output does): "" makes it
 // null. It is the URLSearchParams update's write of the serialized list.
@@ -206,12 +188,6 @@ func (u *URL) SetQuery(query string, dst *[]byte) bool {
 		return false
 	}
 	return u.SetSearch(query, dst)
-}
-
-// Hash is (*URL).SetHash on a copy of u.
-func Hash(u URL, value string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetHash(value, &dst)
-	return u, dst, ok
 }
 
 // SetHash is the hash setter for a fragment of printable ASCII that the
@@ -253,25 +229,6 @@ func (u *URL) SetHash(value string, dst *[]byte) bool {
 // does not reject.
 func printable(v string, t *byteTable) bool { return t.scan(v)&reject == 0 }
 
-// defaultPort returns the default port of a special scheme, or -1.
-func defaultPort(scheme string) int {
-	switch scheme {
-	case "http", "ws":
-		return 80
-	case "https", "wss":
-		return 443
-	case "ftp":
-		return 21
-	}
-	return -1
-}
-
-// Port is (*URL).SetPort on a copy of u.
-func Port(u URL, value string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetPort(value, &dst)
-	return u, dst, ok
-}
-
 // SetPort is the port setter for "" and for a value of ASCII digits that
 // is at most 65535: the port state with a state override reads the
 // leading digits, and a value with anything after them is declined.
@@ -293,7 +250,7 @@ func (u *URL) SetPort(value string, dst *[]byte) bool {
 				return false
 			}
 		}
-		if port == defaultPort(u.Href[:o.SchemeEnd]) {
+		if port == record.DefaultPort(u.Href[:o.SchemeEnd]) {
 			port = -1
 		}
 	}
@@ -333,12 +290,6 @@ func (u *URL) SetPort(value string, dst *[]byte) bool {
 	add(&o.FragmentStart, d)
 	u.repack(&o, record.HostNull)
 	return true
-}
-
-// Host is (*URL).SetHost on a copy of u.
-func Host(u URL, value string, hostname bool, dst []byte) (URL, []byte, bool) {
-	ok := u.SetHost(value, hostname, &dst)
-	return u, dst, ok
 }
 
 // SetHost is the host setter (hostname false) and the hostname setter
@@ -507,12 +458,6 @@ func opaqueHost(h string) bool {
 	return true
 }
 
-// Protocol is (*URL).SetProtocol on a copy of u.
-func Protocol(u URL, value string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetProtocol(value, &dst)
-	return u, dst, ok
-}
-
 // SetProtocol is the protocol setter for a lowercase scheme (optionally
 // followed by ":" and anything, which the setter ignores) that keeps the
 // URL special or not special. It declines file (either side) and a
@@ -535,7 +480,7 @@ func (u *URL) SetProtocol(value string, dst *[]byte) bool {
 	if value == old {
 		return true
 	}
-	def := defaultPort(value)
+	def := record.DefaultPort(value)
 	if (def >= 0) != u.special() || value == "file" || old == "file" ||
 		(def >= 0 && o.Port == uint32(def)) {
 		return false
@@ -550,12 +495,6 @@ func (u *URL) SetProtocol(value string, dst *[]byte) bool {
 	add(&o.FragmentStart, d)
 	u.repack(&o, record.HostNull)
 	return true
-}
-
-// Username is (*URL).SetUsername on a copy of u.
-func Username(u URL, value string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetUsername(value, &dst)
-	return u, dst, ok
 }
 
 // SetUsername is the username setter for a value of printable ASCII
@@ -592,12 +531,6 @@ func (u *URL) SetUsername(value string, dst *[]byte) bool {
 	}
 	u.shiftHost(&o, d)
 	return true
-}
-
-// Password is (*URL).SetPassword on a copy of u.
-func Password(u URL, value string, dst []byte) (URL, []byte, bool) {
-	ok := u.SetPassword(value, &dst)
-	return u, dst, ok
 }
 
 // SetPassword is the password setter for a value of printable ASCII
@@ -641,12 +574,6 @@ func (u *URL) shiftHost(o *record.Offsets, d int) {
 	add(&o.QueryStart, d)
 	add(&o.FragmentStart, d)
 	u.repack(o, record.HostNull)
-}
-
-// NoCredentials is (*URL).SetNoCredentials on a copy of u.
-func NoCredentials(u URL, dst []byte) (URL, []byte) {
-	u.SetNoCredentials(&dst)
-	return u, dst
 }
 
 // SetNoCredentials sets the username and the password to the empty
