@@ -105,6 +105,10 @@ FuzzMakeRelative ./span
 FuzzPOSIXRoundTrip ./fileurl
 FuzzWindowsRoundTrip ./fileurl
 FuzzToPath ./fileurl
+FuzzWindowsURLRoundTrip ./fileurl
+FuzzWindowsURLRoundTrip ./fileurl -tags=noasm
+FuzzWindowsPathRoundTrip ./fileurl
+FuzzPOSIXURLRoundTrip ./fileurl
 FuzzDirectVsRegexp ./urlpattern
 FuzzDirectVsRegexp ./urlpattern -tags=noasm
 FuzzPatternRoundTrip ./urlpattern

@@ -48,8 +48,16 @@
 //   - A NUL byte in a path, or "%00" in a URL, is an error, ErrNUL: no file
 //     system accepts it, and C code would cut the path there.
 //   - A UNC server that is not a valid host ("\\a b\s") is an error,
-//     ErrUNC: Node silently makes a URL without a host, a local path. A
-//     device path ("\\.\pipe\x") is ErrUNC too.
+//     ErrUNC: Node silently makes a URL without a host, a local path. So
+//     are "\\localhost\s", whose host the URL parser drops, a server
+//     with "%", which the URL parser would decode, and a device path
+//     ("\\.\pipe\x") or "\\..\s".
+//   - A URL's "xn--" host is a Unicode server only where its Unicode form
+//     converts back to the same host: "file://xn--a/s" is \\xn--a\s, where
+//     domain to Unicode alone gives a server of U+0080, another name. A
+//     host that is no valid server, as in "file://./pipe/x" (the device
+//     path \\.\pipe\x otherwise), is ErrUNC, so that the path names the
+//     URL's host and no other.
 //   - "//server/share" on Windows is a UNC path, as Windows reads it.
 //   - The root of a drive, "C:\" or "C:/", is file:///C:/ (Node gives
 //     file:///C://), and file:///C: is the path C:\ (Node gives C:, a

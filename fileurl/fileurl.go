@@ -19,7 +19,10 @@ var (
 	// ErrNUL: a NUL byte in the path, or "%00" in the URL's path.
 	ErrNUL = errors.New("NUL byte in path")
 	// ErrUNC: a Windows path that starts with two separators but is not
-	// \\server\share... with a valid host as server.
+	// \\server\share... with a valid host as server, or a file URL whose
+	// host makes no valid server (see ToWindowsPath). A valid server is
+	// not empty, not "." or ".." (the device namespace and a relative
+	// segment to Windows), and read as a URL's host it is that host again.
 	ErrUNC = errors.New("invalid UNC path")
 	// ErrNotFileURL: the URL's scheme is not "file".
 	ErrNotFileURL = errors.New("not a file URL")
@@ -137,23 +140,59 @@ func FromWindowsPath(p string) (span.URL, error) {
 // resolves, the path.
 func fromUNC(fn, p, unc string) (span.URL, error) {
 	end := strings.IndexAny(unc, `\/`)
-	if end <= 0 || unc == "." || strings.HasPrefix(unc, `.\`) || strings.HasPrefix(unc, "./") {
-		// No server, no path after it, or the device namespace ("\\.\").
+	if end <= 0 {
+		// No server, or no path after it.
 		return span.URL{}, &Error{fn, p, ErrUNC}
 	}
-	server := unc[:end]
-	// The server must be a host and nothing more: "?" or "#" would end the
-	// host and start a query or a fragment instead.
-	if strings.ContainsAny(server, "?#") {
+	host, ok := serverHost(unc[:end])
+	if !ok {
 		return span.URL{}, &Error{fn, p, ErrUNC}
 	}
-	host, err := span.Parse("file://" + server + "/")
-	if err != nil || host.Pathname() != "/" {
-		return span.URL{}, &Error{fn, p, ErrUNC}
-	}
-	href := append([]byte("file://"), host.Hostname()...)
+	href := append([]byte("file://"), host...)
 	href = appendEncoded(href, strings.ReplaceAll(unc[end:], `\`, "/"), false)
 	return parse(fn, p, string(href))
+}
+
+// serverHost returns the host that the UNC server names, the host of the
+// URL "file://server/", or false where the server is not a valid one: ""
+// and the host-less "localhost" (the URL would name a local file), "."
+// (the device namespace, "\\.\") and ".." (a relative segment), and a
+// server that is not a host and nothing more ("a:80", "u@h", "a?b").
+func serverHost(server string) (string, bool) {
+	if server == "" || server == "." || server == ".." || strings.ContainsAny(server, "?#\\/%\t\n\r") {
+		// "?" or "#" would end the host and start a query or a fragment,
+		// a separator would end it too; the URL parser would decode "%41"
+		// into another name than Windows reads, and drop a tab or newline.
+		return "", false
+	}
+	u, err := span.Parse("file://" + server + "/")
+	if err != nil || u.Pathname() != "/" || u.Hostname() == "" || u.Hostname() == "." || u.Hostname() == ".." {
+		return "", false
+	}
+	return u.Hostname(), true
+}
+
+// uncServer returns the UNC server for a file URL's host: the host in
+// Unicode where it has an "xn--" label whose Unicode form converts back
+// to the host by domain to ASCII, else the host as it is (ASCII). It
+// reports false where the server is not valid (see serverHost), or would
+// not name the host again when FromWindowsPath reads it.
+func uncServer(host string) (string, bool) {
+	server := host
+	if strings.Contains(host, "xn--") {
+		// An "xn--" label that is not valid Punycode has no Unicode form:
+		// domain to Unicode reports an error and leaves "" or another
+		// name, which would be another server.
+		if uh, err := api.DomainToUnicode(host); err == nil && uh != "" {
+			if back, err := api.DomainToASCII(uh, false); err == nil && back == host {
+				server = uh
+			}
+		}
+	}
+	if h, ok := serverHost(server); !ok || h != host {
+		return "", false
+	}
+	return server, true
 }
 
 func parse(fn, p, href string) (span.URL, error) {
@@ -189,9 +228,17 @@ func ToPOSIXPath(u span.URL) (string, error) {
 
 // ToWindowsPath returns the absolute Windows path that a file URL names,
 // as Node's url.fileURLToPath(u, {windows: true}) does: with a host, the
-// UNC path \\host\path (an "xn--" host in Unicode); without one, the
-// drive path of a pathname "/C:/...". The pathname is percent-decoded and
-// "/" becomes "\"; "%2F" and "%5C" are ErrEncodedSeparator.
+// UNC path \\server\path; without one, the drive path of a pathname
+// "/C:/...". The pathname is percent-decoded and "/" becomes "\"; "%2F"
+// and "%5C" are ErrEncodedSeparator.
+//
+// The server is the host in ASCII, or, for a host with an "xn--" label,
+// its Unicode form (domain to Unicode) where that has no error and
+// converts back to the same host by domain to ASCII: "xn--mnchen-3ya" is
+// "münchen", while "xn--a", whose Punycode decodes to a code point that
+// no valid label holds, stays "xn--a". A host that makes no valid server
+// (".", "..") is ErrUNC, so that FromWindowsPath of the path is the URL
+// with the same host.
 func ToWindowsPath(u span.URL) (string, error) {
 	const fn = "ToWindowsPath"
 	if u.Scheme() != "file" {
@@ -206,10 +253,11 @@ func ToWindowsPath(u span.URL) (string, error) {
 		return "", &Error{fn, u.Href(), ErrNUL}
 	}
 	if host := u.Hostname(); host != "" {
-		if strings.Contains(host, "xn--") {
-			host, _ = api.DomainToUnicode(host)
+		server, ok := uncServer(host)
+		if !ok {
+			return "", &Error{fn, u.Href(), ErrUNC}
 		}
-		return `\\` + host + decoded, nil
+		return `\\` + server + decoded, nil
 	}
 	// decoded is `\C:\...`: the drive letter comes first in a Windows path.
 	if len(decoded) < 3 || !isASCIIAlpha(decoded[1]) || decoded[2] != ':' || len(decoded) > 3 && decoded[3] != '\\' {

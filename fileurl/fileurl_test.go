@@ -201,6 +201,59 @@ func TestUnicodeUNC(t *testing.T) {
 	}
 }
 
+// TestUNCServer: the server of a URL's host is the host in ASCII, or its
+// Unicode form where that converts back to the host; a host that makes
+// no valid server is ErrUNC. The path comes back as the same URL.
+func TestUNCServer(t *testing.T) {
+	for _, c := range []struct {
+		href, path string
+		err        error
+	}{
+		// Domain to Unicode of an invalid "xn--" label is "" or another
+		// name: an empty server, U+0080, or "a.", which is another host.
+		{"file://xn--/attacker.example/share/x", `\\xn--\attacker.example\share\x`, nil},
+		{"file://xn--a/s/x", `\\xn--a\s\x`, nil},
+		{"file://a.xn--/s/x", `\\a.xn--\s\x`, nil},
+		{"file://xn--mnchen-3ya.xn--/s", `\\xn--mnchen-3ya.xn--\s`, nil},
+		{"file://XN--MNCHEN-3YA/s", `\\münchen\s`, nil},
+		{"file://a.xn--mnchen-3ya/s", `\\a.münchen\s`, nil},
+		{"file://a./s", `\\a.\s`, nil},
+		{"file://[::1]/s", `\\[::1]\s`, nil},
+		{"file://./pipe/x", "", fileurl.ErrUNC},
+		{"file://../x", "", fileurl.ErrUNC},
+		{"file://%2e/pipe/x", "", fileurl.ErrUNC},
+	} {
+		u, err := span.Parse(c.href)
+		if err != nil {
+			t.Fatalf("%s: %v", c.href, err)
+		}
+		p, err := fileurl.ToWindowsPath(u)
+		if c.err != nil {
+			var e *fileurl.Error
+			if !errors.Is(err, c.err) || !errors.As(err, &e) || e.Func != "ToWindowsPath" {
+				t.Errorf("%s: got %q, %v; want %v", c.href, p, err, c.err)
+			}
+			continue
+		}
+		if err != nil || p != c.path {
+			t.Errorf("%s: got %q, %v; want %q", c.href, p, err, c.path)
+			continue
+		}
+		if back, err := fileurl.FromWindowsPath(p); err != nil || back.Href() != u.Href() {
+			t.Errorf("%s: %q comes back as %q, %v", c.href, p, back.Href(), err)
+		}
+	}
+	// Servers that FromWindowsPath refuses, as ToWindowsPath refuses their
+	// hosts: a device path, a relative segment, a host the URL parser
+	// drops, and names the URL parser would change ("%41" decoded, a tab
+	// removed).
+	for _, p := range []string{`\\.\pipe\x`, `\\..\s\x`, `\\localhost\s`, `\\LocalHost\C:\x`, `\\ser%41ver\s`, "\\\\a\tb\\s", `\\。\s`} {
+		if u, err := fileurl.FromWindowsPath(p); !errors.Is(err, fileurl.ErrUNC) {
+			t.Errorf("%q: got %q, %v; want ErrUNC", p, u.Href(), err)
+		}
+	}
+}
+
 // posixClean is the path FromPOSIXPath names: resolved, with a trailing
 // slash kept.
 func posixClean(p string) string {
