@@ -82,7 +82,7 @@ type Mux struct {
 	// header is already set.
 	Refused func(w http.ResponseWriter, r *http.Request, code int, err error)
 
-	all      Router[*muxRoute]            // the patterns for every method
+	all      Router[*muxRoute]             // the patterns for every method
 	byMethod map[string]*Router[*muxRoute] // the patterns for one method
 	connect  http.Handler
 	asterisk http.Handler
