@@ -113,6 +113,8 @@ FuzzDirectVsRegexp ./urlpattern
 FuzzDirectVsRegexp ./urlpattern -tags=noasm
 FuzzPatternRoundTrip ./urlpattern
 FuzzExec ./urlpattern
+FuzzMux ./urlpattern
+FuzzMux ./urlpattern -tags=noasm
 FuzzParse ./accesslog
 FuzzJSONScan ./cmd/spanurl
 EOF

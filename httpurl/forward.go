@@ -15,10 +15,13 @@ import (
 // ProxyRequest.Out, in Rewrite:
 //
 //	Rewrite: func(pr *httputil.ProxyRequest) {
-//		u := pr.In.Context().Value(routedKey{}).(span.URL) // the URL routed on
+//		u, _ := httpurl.URLFromContext(pr.In.Context()) // the URL routed on
 //		pr.Out.URL.Scheme, pr.Out.URL.Host = backend.Scheme, backend.Host
 //		httpurl.SetURL(pr.Out, u)
 //	}
+//
+// where the proxy is served behind Handler or urlpattern.Mux, which put
+// the URL they built and checked into the request's context.
 //
 // What it sets:
 //

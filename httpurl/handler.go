@@ -2,6 +2,7 @@ package httpurl
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -37,8 +38,16 @@ func URLFromContext(ctx context.Context) (span.URL, bool) {
 //	r.Host            u.Host()
 //
 // The copy's context holds u for URLFromContext. r itself is not changed.
+//
+// A CONNECT request keeps its authority-form target: its copy has u in
+// its context and r's URL, RequestURI and Host, as they are, since a
+// CONNECT asks for a tunnel to that authority and not for u's pathname
+// "/" (and u's host lacks the port when it is 443, https's default).
 func WithURL(r *http.Request, u span.URL) *http.Request {
 	r2 := r.WithContext(context.WithValue(r.Context(), urlKey{}, u))
+	if r.Method == http.MethodConnect {
+		return r2
+	}
 	nu := &url.URL{}
 	if q, ok := u.Query(); ok {
 		nu.RawQuery, nu.ForceQuery = q, q == ""
@@ -60,6 +69,11 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 	return r2
 }
 
+// ErrConnect: the request is a CONNECT, whose authority-form target
+// asks for a tunnel and names no resource to route. Handler refuses it
+// (405 Method Not Allowed) rather than serve it as a request for "/".
+var ErrConnect = errors.New("CONNECT request: an authority-form target names no URL to route")
+
 // Handler returns a handler that builds each request's URL with
 // FromRequest and opts, answers 400 Bad Request (with the error's text)
 // when that fails, and otherwise serves the request with next, given
@@ -69,6 +83,24 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 //	mux := http.NewServeMux()
 //	mux.HandleFunc("GET /files/{name}", serveFile) // r.PathValue("name")
 //	http.ListenAndServe(addr, httpurl.Handler(mux, httpurl.Options{}))
+//
+// Two kinds of request name no URL and never reach next: "OPTIONS *"
+// gets 400 Bad Request with ErrAsteriskForm's text, and a CONNECT gets
+// 405 Method Not Allowed, with an empty Allow header and ErrConnect's
+// text, whatever its authority. A server that tunnels serves CONNECT
+// before Handler, checking the authority with Policy.ParseConnectTarget:
+//
+//	h := httpurl.Handler(proxy, opts)
+//	http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+//		if r.Method == http.MethodConnect {
+//			tunnel(w, r) // opts.Policy.ParseConnectTarget(r.RequestURI)
+//			return
+//		}
+//		h.ServeHTTP(w, r)
+//	})
+//
+// (urlpattern.Mux, which builds the URL itself, routes CONNECT to the
+// handler its HandleConnect registers.)
 //
 // When next is an *http.ServeMux, Handler keeps it from redirecting
 // (307) before any pattern is matched, and from matching another path
@@ -96,6 +128,11 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 func Handler(next http.Handler, opts Options) http.Handler {
 	_, isMux := next.(*http.ServeMux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodConnect {
+			w.Header().Set("Allow", "")
+			http.Error(w, newError(ErrConnect, "target", r.RequestURI, "", -1, nil).Error(), http.StatusMethodNotAllowed)
+			return
+		}
 		u, err := FromRequest(r, opts)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)

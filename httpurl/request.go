@@ -42,6 +42,16 @@ type Options struct {
 	// that is not an IP address and port (a Unix socket's) is trusted by
 	// no prefix. TrustForwarded, when set, trusts every peer.
 	TrustedProxies []netip.Prefix
+	// DefaultHost, when set, is the host[:port] of a request that names
+	// none: an HTTP/1.0 request with an origin-form target and no Host
+	// header (HTTP/1.1 requires one, and net/http's server refuses a
+	// request without it), or a client request with neither Host nor
+	// URL.Host. A request that has a Host, or an absolute-form target,
+	// never gets it. It is validated as a Host header is, by the policy,
+	// when a request uses it: an invalid DefaultHost makes such requests
+	// fail with ErrInvalidHost naming it. When empty, such a request
+	// fails with ErrInvalidHost ("empty host").
+	DefaultHost string
 }
 
 // trustsForwarded reports whether opts let r's Forwarded and
@@ -92,6 +102,7 @@ func (opts *Options) trustsForwarded(r *http.Request) bool {
 //
 // The error is an *Error; "OPTIONS *" gives ErrAsteriskForm.
 func FromRequest(r *http.Request, opts Options) (span.URL, error) {
+	r = opts.withDefaultHost(r)
 	p := opts.Policy
 	if r.RequestURI == "" {
 		return p.fromClientRequest(r)
