@@ -10,6 +10,7 @@ import (
 
 	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/internal/lineartest"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -241,6 +242,11 @@ var keyFunctions = []struct {
 func TestKeysLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("linear-time ratios need full-size inputs")
+	}
+	if testvectors.RaceEnabled {
+		// The race detector's cost of a large allocation grows faster
+		// than its size; test.sh's noasm stage runs this test without it.
+		t.Skip("linear-time ratios need a build without the race detector")
 	}
 	for _, s := range keyShapes {
 		build := func(size int) span.URL {
