@@ -99,6 +99,13 @@ FuzzScanTarget ./internal/reqtarget
 FuzzProxyForwarding ./httpurl
 FuzzProxyForwarding ./httpurl -tags=noasm
 FuzzCacheKeyOptions ./httpurl
+FuzzCacheKeyOptions ./httpurl -tags=noasm
+FuzzCacheKey ./httpurl
+FuzzCacheKey ./httpurl -tags=noasm
+FuzzSiteKey ./httpurl
+FuzzSiteKey ./httpurl -tags=noasm
+FuzzSURT ./httpurl
+FuzzSURT ./httpurl -tags=noasm
 FuzzSpanParserMatchesHTTPURL ./httpurl
 FuzzSpanParserMatchesHTTPURL ./httpurl -tags=noasm
 FuzzMakeRelative ./span

@@ -26,7 +26,10 @@
 // or X-Forwarded-Proto header of a request from one of
 // Options.TrustedProxies (or of every request, with
 // Options.TrustForwarded). Those headers are never read by default: any
-// client can send them.
+// client can send them. Nor does the client choose the scheme with an
+// absolute-form target: one that names another scheme than the
+// connection's is refused (ErrSchemeMismatch), unless
+// Policy.AllowTargetScheme (a forward proxy).
 //
 // # The path-traversal guarantee
 //
@@ -191,7 +194,7 @@
 // ErrControlCharacter, ErrAsteriskForm, ErrInvalidScheme and
 // ErrHostMismatch, those of the routing policy (ErrPolicy,
 // ErrTargetTooLong, ErrHostTooLong, ErrNotDNSName, ErrPortZero,
-// ErrEncodedSeparator, ErrMalformedEscape), and, when the URL parser refused the value, the
+// ErrEncodedSeparator, ErrMalformedEscape, ErrSchemeMismatch), and, when the URL parser refused the value, the
 // record.ErrorType of the validation error (record.PortOutOfRange, ...):
 // answer 400 to the first ones.
 //

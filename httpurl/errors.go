@@ -42,8 +42,9 @@ var (
 
 // The sentinel errors of the routing policy (see Policy). An error with
 // one of them also matches ErrPolicy, and ErrInvalidHost (a rule on the
-// host) or ErrInvalidTarget (a rule on the path, or on the authority of
-// an absolute-form or authority-form target), so that a server that
+// host) or ErrInvalidTarget (a rule on the path, on the scheme of an
+// absolute-form target, or on the authority of an absolute-form or
+// authority-form target), so that a server that
 // answers 400 to those answers 400 to these.
 var (
 	// ErrPolicy: the routing policy refused the request. Every error of
@@ -67,6 +68,11 @@ var (
 	// ErrMalformedEscape: a "%" in the path is not followed by two hex
 	// digits.
 	ErrMalformedEscape = errors.New("percent sign not followed by two hex digits")
+	// ErrSchemeMismatch: an absolute-form target names another scheme
+	// than the connection's ("GET https://example.com/ HTTP/1.1" over
+	// plain TCP): the client would choose the scheme of its own request.
+	// Policy.AllowTargetScheme accepts it.
+	ErrSchemeMismatch = errors.New("the request target's scheme is not the connection's")
 )
 
 // Error is the error of this package's functions: which value (the
@@ -126,7 +132,7 @@ func (e *Error) Unwrap() []error {
 		if e.Field == "target" {
 			errs = append(errs, ErrInvalidTarget)
 		}
-	case ErrEncodedSeparator, ErrMalformedEscape, ErrTargetTooLong:
+	case ErrEncodedSeparator, ErrMalformedEscape, ErrTargetTooLong, ErrSchemeMismatch:
 		errs = append(errs, ErrPolicy, ErrInvalidTarget)
 	case ErrHostMismatch:
 		errs = append(errs, ErrPolicy)

@@ -2,6 +2,7 @@ package httpurl_test
 
 import (
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spanurl/spanurl/api"
 	"github.com/spanurl/spanurl/httpurl"
+	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -76,8 +78,14 @@ func checkKey(t *testing.T, u span.URL, key string) {
 	if _, ok := k.Fragment(); ok {
 		t.Errorf("key %q has a fragment", key)
 	}
+	// The URL's pairs go in as pairs: a query that starts with "?" would
+	// lose it to NewSearchParams, as to URLSearchParams' constructor.
 	q, _ := u.Query()
-	sp := api.NewSearchParams(q)
+	var init [][2]string
+	for _, pair := range api.ParseForm(q) {
+		init = append(init, [2]string{pair.Name, pair.Value})
+	}
+	sp := api.NewSearchParamsFromPairs(init)
 	sp.Sort()
 	kq, _ := k.Query()
 	if got, want := api.ParseForm(kq), sp.Pairs(); !reflect.DeepEqual(got, want) && len(want) > 0 {
@@ -170,4 +178,83 @@ func TestCacheKeyParamLimit(t *testing.T) {
 	if n := testing.AllocsPerRun(5, func() { httpurl.CacheKey(huge) }); n != 0 {
 		t.Errorf("CacheKey of %d parameters allocates %v times", 1<<18, n)
 	}
+}
+
+// keySeeds are the seeds of the keys' fuzz targets: a few URLs of every
+// kind, and the repository's corpus of URLs.
+func keySeeds() []string {
+	seeds := []string{
+		"https://www.example.co.uk/a?b=2&a=1#f",
+		"https://alice.github.io./x?utm_source=1&&a",
+		"http://[::1]:8080/?%FF=1&%fe",
+		"http://10.0.0.1/",
+		"http://a..example.com/",
+		"http://xn--bcher-kva.example/%7e",
+		"file:///x?b&a",
+		"mailto:a@example.com",
+		"foo://h/x?b=1&a=2",
+	}
+	if data, err := os.ReadFile("../testdata/fuzz/seeds.txt"); err == nil {
+		seeds = append(seeds, strings.Split(strings.TrimSpace(string(data)), "\n")...)
+	}
+	return seeds
+}
+
+// FuzzCacheKey: CacheKey is the zero KeyOptions' key, a URL in serialized
+// form, idempotent, in URLSearchParams' order, and u's URL but for the
+// query and fragment, on the same site.
+func FuzzCacheKey(f *testing.F) {
+	for _, s := range keySeeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		u, err := span.Parse(input)
+		if err != nil {
+			return
+		}
+		key := httpurl.CacheKey(u)
+		if _, k := (httpurl.KeyOptions{}).CacheKey(u); k != key {
+			t.Fatalf("CacheKey(%q) = %q, the zero KeyOptions' %q", input, key, k)
+		}
+		checkKey(t, u, key)
+		k, err := span.Parse(key)
+		if err != nil {
+			return // checkKey reported it
+		}
+		o, ko := u.Offsets(), k.Offsets()
+		if u.Href()[:o.PathStart] != key[:ko.PathStart] || u.Pathname() != k.Pathname() {
+			t.Errorf("key %q of %q: another URL before the query", key, u.Href())
+		}
+		if httpurl.SiteKey(k) != httpurl.SiteKey(u) {
+			t.Errorf("key %q of %q: site %q, not %q", key, u.Href(), httpurl.SiteKey(k), httpurl.SiteKey(u))
+		}
+	})
+}
+
+// FuzzSiteKey: the site key, with every list section and with the ICANN
+// one alone, is the host or a suffix of it that starts a label, without a
+// trailing dot, and the ICANN key is the other or a suffix of it.
+func FuzzSiteKey(f *testing.F) {
+	for _, s := range keySeeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		u, err := span.Parse(input)
+		if err != nil {
+			return
+		}
+		site := httpurl.SiteKey(u)
+		if s := (httpurl.KeyOptions{}).SiteKey(u); s != site {
+			t.Fatalf("SiteKey(%q) = %q, the zero KeyOptions' %q", input, site, s)
+		}
+		icann := httpurl.KeyOptions{ICANNOnly: true}.SiteKey(u)
+		host := strings.TrimSuffix(u.Hostname(), ".")
+		isSuffix := func(s, of string) bool { return s == of || strings.HasSuffix(of, "."+s) }
+		if !isSuffix(site, host) || !isSuffix(icann, site) {
+			t.Fatalf("%q (host %q): site %q, ICANN site %q", input, u.Hostname(), site, icann)
+		}
+		if u.HostKind() != record.HostDomain && site != host {
+			t.Fatalf("%q: the site of a host that is no domain is %q", input, site)
+		}
+	})
 }

@@ -80,12 +80,22 @@ const (
 //     host and port, after the rules above ("EXAMPLE.com.:80" matches
 //     "http://example.com/"), unless AllowHostMismatch
 //     (ErrHostMismatch).
+//   - The scheme of an absolute-form target is the connection's, the
+//     scheme argument of ParseRequestTarget (which must then be http or
+//     https, ErrInvalidScheme), unless AllowTargetScheme
+//     (ErrSchemeMismatch): a client that reaches the server over plain
+//     TCP and sends "GET https://example.com/login" is not on an https
+//     connection, and one that sends "GET http://..." to a server
+//     behind TLS termination is not on an http one. It is checked
+//     before the URL parser runs.
 //
-// WHATWG turns all of this off but the target and host lengths.
+// WHATWG turns all of this off but the target and host lengths and the
+// target's scheme.
 type Policy struct {
 	// WHATWG, when set, returns the URL Standard's URL unchanged, as the
 	// package's ParseRequestTarget and ParseConnectTarget return it:
-	// no rule applies but MaxTargetLength and MaxHostLength.
+	// no rule applies but MaxTargetLength, MaxHostLength and the
+	// target's scheme (see AllowTargetScheme).
 	WHATWG bool
 	// MaxTargetLength is the longest request-target ParseRequestTarget
 	// accepts, in bytes as received: DefaultMaxTargetLength when 0, no
@@ -105,13 +115,26 @@ type Policy struct {
 	// for a proxy whose backends do not decode them before routing. They
 	// stay encoded, inside one segment, as the standard keeps them.
 	AllowEncodedSeparators bool
+	// AllowTargetScheme accepts an absolute-form target whose scheme is
+	// not the connection's, and takes the target's scheme, as RFC 9112
+	// tells a server to do and as the package's ParseRequestTarget does:
+	// for a forward proxy, whose clients name the scheme of the origin
+	// they want. The scheme of the URL is then the client's choice, not
+	// a fact about the connection: never decide on it whether the
+	// request was private (Secure cookies, HTTPS-only pages, redirects
+	// to https). The scheme argument is then not used for an
+	// absolute-form target, and may be empty.
+	AllowTargetScheme bool
 }
 
 // ParseRequestTarget is the package's ParseRequestTarget under the policy:
-// the same URL, with the policy's rules applied (see Policy). For an
-// absolute-form target, host is the Host header, which must name the
-// target's host unless AllowHostMismatch; it is parsed only when it is
-// not the target's authority byte for byte.
+// the same URL, with the policy's rules applied (see Policy). The scheme
+// is the connection's, "http" or "https" (in any case): that of every
+// target, absolute-form ones included, whose scheme must be the same
+// (ErrSchemeMismatch) unless AllowTargetScheme. For an absolute-form
+// target, host is the Host header, which must name the target's host
+// unless AllowHostMismatch; it is parsed only when it is not the
+// target's authority byte for byte.
 func (p Policy) ParseRequestTarget(target, host, scheme string) (span.URL, error) {
 	if limit := p.targetLimit(); len(target) > limit {
 		_, n := httpSchemePrefix(target)
@@ -138,6 +161,11 @@ func (p Policy) ParseRequestTarget(target, host, scheme string) (span.URL, error
 	}
 	if len(host) > limit {
 		return span.URL{}, tooLong("host", host, limit, 0)
+	}
+	if n > 0 && !p.AllowTargetScheme {
+		if err := checkTargetScheme(target, scheme); err != nil {
+			return span.URL{}, err
+		}
 	}
 	if p.WHATWG {
 		return ParseRequestTarget(target, host, scheme)
@@ -173,6 +201,21 @@ func (p Policy) ParseRequestTarget(target, host, scheme string) (span.URL, error
 		return span.URL{}, err
 	}
 	return u, nil
+}
+
+// checkTargetScheme refuses an absolute-form target whose scheme is not
+// scheme, the connection's: the client that wrote the target chose its
+// scheme, and only the connection (or a proxy that the server trusts)
+// says whether the request came over TLS.
+func checkTargetScheme(target, scheme string) error {
+	conn, err := checkScheme(scheme)
+	if err != nil {
+		return err
+	}
+	if sch, _ := httpSchemePrefix(target); sch != conn {
+		return newError(ErrSchemeMismatch, "target", target, "the connection's scheme is "+strconv.Quote(conn), 0, nil)
+	}
+	return nil
 }
 
 // ParseConnectTarget is the package's ParseConnectTarget under the

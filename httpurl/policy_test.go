@@ -126,7 +126,7 @@ func TestPolicyHosts(t *testing.T) {
 		if u.Href() != "" && u.Pathname() != "/x" {
 			t.Errorf("Host %q: pathname %q", tc.host, u.Pathname())
 		}
-		u, err = strict.ParseRequestTarget("http://"+tc.host+"/x", "", "")
+		u, err = strict.ParseRequestTarget("http://"+tc.host+"/x", "", "http")
 		check("absolute-form", u, err, len("http://")+tc.offset)
 		if errors.Is(err, httpurl.ErrPolicy) && !errors.Is(err, httpurl.ErrInvalidTarget) {
 			t.Errorf("absolute-form %q: %v does not match ErrInvalidTarget", tc.host, err)
@@ -171,7 +171,7 @@ func TestPolicyWHATWG(t *testing.T) {
 		u, err1 := std.ParseRequestTarget("/x", h, "http")
 		v, err2 := httpurl.ParseRequestTarget("/x", h, "http")
 		same(h, u, v, err1, err2)
-		u, err1 = std.ParseRequestTarget("http://"+h+"/x", "", "")
+		u, err1 = std.ParseRequestTarget("http://"+h+"/x", "", "http")
 		v, err2 = httpurl.ParseRequestTarget("http://"+h+"/x", "", "")
 		same(h, u, v, err1, err2)
 		u, err1 = std.ParseConnectTarget(h + ":8443")
@@ -244,7 +244,11 @@ func TestPolicyPaths(t *testing.T) {
 			if strings.HasSuffix(prefix, ":8443") {
 				host += ":8443"
 			}
-			u, err := strict.ParseRequestTarget(prefix+tc.target, host, "https")
+			scheme := "https"
+			if strings.HasPrefix(prefix, "http:") {
+				scheme = "http" // the connection's scheme, as an absolute-form target must name it
+			}
+			u, err := strict.ParseRequestTarget(prefix+tc.target, host, scheme)
 			if tc.err != nil {
 				var e *httpurl.Error
 				if !errors.Is(err, tc.err) || !errors.Is(err, httpurl.ErrPolicy) || !errors.Is(err, httpurl.ErrInvalidTarget) ||
@@ -467,7 +471,8 @@ func TestPolicyHostMismatch(t *testing.T) {
 		{"http://a.example/x", "bad host", httpurl.ErrInvalidHost},
 		{"http://a.example/x", strings.Repeat("a", 1025), httpurl.ErrHostTooLong},
 	} {
-		u, err := strict.ParseRequestTarget(tc.target, tc.host, "http")
+		scheme, _, _ := strings.Cut(tc.target, ":") // the connection's, as the target must name it
+		u, err := strict.ParseRequestTarget(tc.target, tc.host, scheme)
 		if tc.err == nil {
 			if err != nil {
 				t.Errorf("%q, Host %q: %v", tc.target, tc.host, err)
@@ -475,7 +480,7 @@ func TestPolicyHostMismatch(t *testing.T) {
 		} else if !errors.Is(err, tc.err) || !errors.Is(err, httpurl.ErrPolicy) && tc.err != httpurl.ErrInvalidHost || !u.IsZero() {
 			t.Errorf("%q, Host %q: %q, %v; want %v", tc.target, tc.host, u.Href(), err, tc.err)
 		}
-		u, err = httpurl.Policy{AllowHostMismatch: true}.ParseRequestTarget(tc.target, tc.host, "http")
+		u, err = httpurl.Policy{AllowHostMismatch: true}.ParseRequestTarget(tc.target, tc.host, scheme)
 		if tc.err == httpurl.ErrHostMismatch && (err != nil || u.Hostname() != strings.Split(tc.target, "/")[2]) {
 			t.Errorf("AllowHostMismatch: %q, Host %q: %q, %v", tc.target, tc.host, u.Href(), err)
 		}
@@ -580,7 +585,7 @@ func TestPolicyAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { strict.ParseRequestTarget("/a/b?q=1", "example.com", "https") }); n != 1 {
 		t.Errorf("origin-form: %v allocations, want 1", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { strict.ParseRequestTarget("http://example.com/a", "example.com", "") }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { strict.ParseRequestTarget("http://example.com/a", "example.com", "http") }); n != 0 {
 		t.Errorf("absolute-form with its Host: %v allocations, want 0", n)
 	}
 	r := &http.Request{Method: "GET", RequestURI: "/a/b?q=1", Host: "example.com", Header: http.Header{}}

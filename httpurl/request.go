@@ -10,19 +10,33 @@ import (
 
 // Options is FromRequest's policy: the scheme of the request, which HTTP
 // does not send, and the routing policy.
+//
+// The scheme is always the connection's: "https" when the request came
+// over TLS (r.TLS != nil), otherwise Scheme, or "http" when Scheme is
+// empty; or, for a request from a trusted proxy (TrustedProxies,
+// TrustForwarded), the one its Forwarded or X-Forwarded-Proto header
+// names. It never comes from the request-target: an absolute-form
+// target ("GET https://example.com/ HTTP/1.1") that names another
+// scheme is refused with ErrSchemeMismatch, unless
+// Policy.AllowTargetScheme, so that a client that reaches the server
+// directly cannot choose the scheme on which an application decides
+// Secure cookies, HTTPS-only pages or redirects.
 type Options struct {
 	// Policy is the routing policy applied to the URL (see Policy): the
 	// strict one when left zero. Policy{WHATWG: true} gives the URL
 	// Standard's URL unchanged, for hosts up to DefaultMaxHostLength
 	// bytes and targets up to DefaultMaxTargetLength; Policy{WHATWG:
 	// true, MaxHostLength: -1, MaxTargetLength: -1} gives it for every
-	// host and target, as ParseRequestTarget does.
+	// host and target, as ParseRequestTarget does. Every policy but one
+	// with AllowTargetScheme refuses an absolute-form target whose
+	// scheme is not the connection's (ErrSchemeMismatch).
 	Policy Policy
-	// Scheme, when set ("http" or "https"), is the scheme of every
-	// request that arrives without TLS, for a server that knows what is
-	// in front of it (a TLS-terminating load balancer: "https"). When
-	// empty, a request is "https" if it came over TLS (r.TLS != nil) and
-	// "http" otherwise.
+	// Scheme, when set ("http" or "https", in any case; anything else
+	// is ErrInvalidScheme), is the scheme of every request that arrives
+	// without TLS, for a server that knows what is in front of it (a
+	// TLS-terminating load balancer: "https"). When empty, a request is
+	// "https" if it came over TLS (r.TLS != nil) and "http" otherwise.
+	// An absolute-form target must name the same scheme (see Options).
 	Scheme string
 	// TrustForwarded makes the scheme the one named by the request's
 	// Forwarded header (RFC 7239: proto= of its last element) or, when
@@ -37,10 +51,13 @@ type Options struct {
 	// server: the Forwarded and X-Forwarded-Proto headers of a request
 	// are read, as TrustForwarded reads them, when the request comes
 	// from an address in one of them (r.RemoteAddr, an IPv4-mapped IPv6
-	// address unmapped), and ignored otherwise, so that a client that
-	// reaches the server directly cannot choose its scheme. A RemoteAddr
-	// that is not an IP address and port (a Unix socket's) is trusted by
-	// no prefix. TrustForwarded, when set, trusts every peer.
+	// address unmapped), and ignored otherwise. A client that reaches
+	// the server directly cannot choose its scheme: not with these
+	// headers, which are ignored, nor with an absolute-form target,
+	// which must name the connection's scheme unless
+	// Policy.AllowTargetScheme. A RemoteAddr that is not an IP address
+	// and port (a Unix socket's) is trusted by no prefix.
+	// TrustForwarded, when set, trusts every peer.
 	TrustedProxies []netip.Prefix
 	// DefaultHost, when set, is the host[:port] of a request that names
 	// none: an HTTP/1.0 request with an origin-form target and no Host
@@ -83,7 +100,12 @@ func (opts *Options) trustsForwarded(r *http.Request) bool {
 //
 // On a server (r.RequestURI set), the target is r.RequestURI, the raw
 // request-target, never r.URL, which net/http has already decoded; the
-// host is r.Host. The scheme is chosen by opts: see Options.
+// host is r.Host. The scheme is the connection's, as opts say (see
+// Options): "https" over TLS, else opts.Scheme or "http", or what a
+// trusted proxy's header names. An absolute-form target that names
+// another scheme is refused with ErrSchemeMismatch unless
+// opts.Policy.AllowTargetScheme, with which the target's scheme wins
+// (for a forward proxy).
 //
 // For an absolute-form request, net/http's server sets r.Host to the
 // target's authority and deletes the Host header before the handler
@@ -98,7 +120,7 @@ func (opts *Options) trustsForwarded(r *http.Request) bool {
 //
 // For a client request (r.RequestURI empty), the target is
 // r.URL.RequestURI(), the host r.Host or else r.URL.Host, and the scheme
-// r.URL.Scheme.
+// r.URL.Scheme, which an absolute-form RequestURI must name too.
 //
 // The error is an *Error; "OPTIONS *" gives ErrAsteriskForm.
 func FromRequest(r *http.Request, opts Options) (span.URL, error) {

@@ -25,7 +25,8 @@ import (
 //   - a first label "www" or "www" followed by digits ("www2") is dropped
 //     when labels follow it; an IPv4 address is reversed like a domain,
 //     an IPv6 address kept in brackets;
-//   - percent-encoded bytes are decoded (repeatedly: "%2541" is "A") and
+//   - percent-encoded bytes are decoded (repeatedly, until none is left:
+//     "%2541" is "A", and so is "%252541"), in time linear in the URL, and
 //     encoded again only where a byte needs it (controls, space, bytes
 //     above 0x7E, "#" and "%");
 //   - the path and query are lowercased; a "/" that ends the path is
@@ -33,7 +34,11 @@ import (
 //   - session identifiers are dropped: query parameters jsessionid and
 //     phpsessid with a 32-character value, sid with 32 hex digits,
 //     aspsessionidXXXXXXXX with a 24-character value, cfid and cftoken,
-//     and ASP.NET's "/(S(...))/" path segments;
+//     and ASP.NET's cookieless session path segments, "/(" and ")/"
+//     around either 24 letters and digits or one or more groups of a
+//     letter and letters and digits in parentheses ("/(S(...))/",
+//     "/(A(...)S(...)F(...))/"), each ending at the first ")/" after its
+//     "/(";
 //   - the query's parameters are sorted by their bytes, and an empty query
 //     is dropped.
 //
@@ -107,17 +112,26 @@ func isWWWLabel(label string) bool {
 // surtUnescape decodes s's percent-encoded bytes until none decodes any
 // more, then percent-encodes the bytes that a key must not hold as they
 // are: controls, space, bytes above 0x7E, "#" and "%".
+//
+// It decodes in one pass, with the output as a stack: after each byte it
+// appends, it decodes the "%XX" that ends the output, as long as there is
+// one. Decoding in passes over the whole string until one changes
+// nothing gives the same string: two escapes never overlap ("%" is not a
+// hex digit), so the order in which escapes are decoded does not change
+// the string that has none left, and the stack leaves none, since an
+// escape that a decoded byte completes ends where that byte is.
 func surtUnescape(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
+	first := strings.IndexByte(s, '%')
+	if first < 0 {
 		return s
 	}
-	b := []byte(s)
-	for {
-		n := decodeOnce(b)
-		if len(n) == len(b) {
-			break
+	b := make([]byte, first, len(s))
+	copy(b, s)
+	for i := first; i < len(s); i++ {
+		b = append(b, s[i])
+		for n := len(b); n >= 3 && b[n-3] == '%' && pct.IsASCIIHexDigit(b[n-2]) && pct.IsASCIIHexDigit(b[n-1]); n = len(b) {
+			b = append(b[:n-3], pct.HexValue(b[n-2])<<4|pct.HexValue(b[n-1]))
 		}
-		b = n
 	}
 	const hex = "0123456789ABCDEF"
 	out := make([]byte, 0, len(b)+8)
@@ -129,21 +143,6 @@ func surtUnescape(s string) string {
 		out = append(out, c)
 	}
 	return string(out)
-}
-
-// decodeOnce percent-decodes b in one pass (a "%" not followed by two hex
-// digits stays).
-func decodeOnce(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] == '%' && i+2 < len(b) && pct.IsASCIIHexDigit(b[i+1]) && pct.IsASCIIHexDigit(b[i+2]) {
-			out = append(out, pct.HexValue(b[i+1])<<4|pct.HexValue(b[i+2]))
-			i += 2
-			continue
-		}
-		out = append(out, b[i])
-	}
-	return out
 }
 
 // isSessionParam reports whether a lowercased query parameter is a
@@ -165,44 +164,73 @@ func isSessionParam(p string) bool {
 
 // stripPathSessionIDs removes ASP.NET's cookieless session segments,
 // "/(s(...))/" and "/(xxxxxxxxxxxxxxxxxxxxxxxx)/" (24 characters), and
-// the "/(a(...)s(...)f(...))/" form, from a lowercased path.
+// the "/(a(...)s(...)f(...))/" form, from a lowercased path: from each
+// "/(" that is not inside a removed segment, up to the first ")/" after
+// it, the text between them is a session (see isASPSessionSegment) or
+// stays. It is linear in the path's length: the first ")/" after a "/("
+// is found once for all the "/(" before it, and a segment is read only
+// as far as its first byte that no session has.
 func stripPathSessionIDs(path string) string {
+	var b []byte // the path with segments removed, up to kept
+	kept := 0    // path[kept:] is not in b yet (0: nothing is removed)
+	next := -1   // the first ")/" at or after the last "/(" searched from
 	for i := 0; i+2 < len(path); i++ {
 		if path[i] != '/' || path[i+1] != '(' {
 			continue
 		}
-		end := strings.Index(path[i:], ")/")
-		if end < 0 {
-			break
+		if next < i {
+			j := strings.Index(path[i:], ")/")
+			if j < 0 {
+				break
+			}
+			next = i + j
 		}
-		seg := path[i+2 : i+end]
-		if isASPSessionSegment(seg) {
-			path = path[:i] + path[i+end+1:]
-			i--
+		if !isASPSessionSegment(path[i+2 : next]) {
+			continue
 		}
+		// Remove "/(...)", keeping the "/" that follows, from which the
+		// search goes on.
+		b = append(b, path[kept:i]...)
+		kept = next + 1
+		i = next
 	}
-	return path
+	if kept == 0 {
+		return path
+	}
+	return string(append(b, path[kept:]...))
 }
 
 // isASPSessionSegment reports whether seg (the text between "/(" and
 // ")/") is a cookieless ASP.NET session: 24 lowercase letters and digits,
-// or one or more "x(...)" groups with a one-letter name.
+// or one or more "x(...)" groups, each a lowercase letter and lowercase
+// letters and digits in parentheses.
 func isASPSessionSegment(seg string) bool {
-	if len(seg) == 24 && strings.Trim(seg, "abcdefghijklmnopqrstuvwxyz0123456789") == "" {
+	if len(seg) == 24 && alnumPrefix(seg) == 24 {
 		return true
 	}
 	if seg == "" {
 		return false
 	}
 	for seg != "" {
-		if len(seg) < 4 || seg[1] != '(' {
+		if len(seg) < 4 || seg[0] < 'a' || seg[0] > 'z' || seg[1] != '(' {
 			return false
 		}
-		close := strings.IndexByte(seg, ')')
-		if close < 0 || strings.Trim(seg[2:close], "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+		end := 2 + alnumPrefix(seg[2:])
+		if end == len(seg) || seg[end] != ')' {
 			return false
 		}
-		seg = seg[close+1:]
+		seg = seg[end+1:]
 	}
 	return true
+}
+
+// alnumPrefix returns the length of the run of lowercase ASCII letters
+// and digits that s starts with.
+func alnumPrefix(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			return i
+		}
+	}
+	return len(s)
 }

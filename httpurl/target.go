@@ -64,6 +64,14 @@ func FormOf(target string) Form { return Form(reqtarget.FormOf(target)) }
 // backslash in the authority, and an empty host are refused rather than
 // read as the URL parser would.
 //
+// The scheme of an absolute-form target is the client's choice, not the
+// connection's: a client on plain TCP may send "GET https://h/ HTTP/1.1".
+// ParseRequestTarget parses; it does not check the target's scheme
+// against the connection's. FromRequest and Policy.ParseRequestTarget
+// do, and refuse a target with another scheme (ErrSchemeMismatch) unless
+// Policy.AllowTargetScheme: use them wherever the URL's scheme decides
+// anything (Secure cookies, HTTPS-only pages, redirects).
+//
 // Before any parsing, a control character (NUL, TAB, CR, LF, any C0
 // control, DEL) anywhere in target or host is refused with
 // ErrControlCharacter, a space or "#" in the target with ErrInvalidTarget,

@@ -77,7 +77,8 @@ func TestErrorMasksParameters(t *testing.T) {
 	}{
 		{httpurl.Policy{}, "/a%2Fb?token=secret#x=secret", "/a%2Fb?token=xxxxx#x=xxxxx", 19},
 		{httpurl.Policy{}, "/a%zz?sig=secret&x", "/a%zz?sig=xxxxx&x", 2},
-		{httpurl.Policy{}, "http://exa mple.com/?token=secret", "http://exa mple.com/?token=xxxxx", 10},
+		{httpurl.Policy{}, "https://exa mple.com/?token=secret", "https://exa mple.com/?token=xxxxx", 11},
+		{httpurl.Policy{}, "http://example.com/?token=secret", "http://example.com/?token=xxxxx", 0}, // ErrSchemeMismatch
 		{httpurl.Policy{}, "/p?q=1\x00&token=secret", "/p?q=xxxxx&token=xxxxx", 6},
 		{httpurl.Policy{MaxTargetLength: 100}, "/p?token=secret&" + long, "/p?token=xxxxx&" + long[:256-len("/p?token=secret&")] + "...", 100},
 	}
