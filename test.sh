@@ -109,6 +109,13 @@ FuzzSURT ./httpurl -tags=noasm
 FuzzSpanParserMatchesHTTPURL ./httpurl
 FuzzSpanParserMatchesHTTPURL ./httpurl -tags=noasm
 FuzzMakeRelative ./span
+FuzzMakeRelative ./span -tags=noasm
+FuzzJoinPath ./span
+FuzzJoinPath ./span -tags=noasm
+FuzzPathPrefix ./span
+FuzzPathPrefix ./span -tags=noasm
+FuzzWith ./span
+FuzzWith ./span -tags=noasm
 FuzzPOSIXRoundTrip ./fileurl
 FuzzWindowsRoundTrip ./fileurl
 FuzzToPath ./fileurl

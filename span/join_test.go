@@ -56,3 +56,50 @@ func TestJoinPath(t *testing.T) {
 		t.Errorf("zero URL: err = %v", err)
 	}
 }
+
+// TestJoinPathStaysInPath: an element lands in the path, after a "/", on
+// every kind of URL, and never in the authority of a URL whose host and
+// path are empty ("s3://"), where the "//" before the empty host must not
+// be read as the separator an element follows.
+func TestJoinPathStaysInPath(t *testing.T) {
+	for _, c := range []struct {
+		base string
+		elem []string
+		want string
+	}{
+		{"s3://", []string{"user:pw@evil.example:8080", "file"}, "s3:///user:pw@evil.example:8080/file"},
+		{"foo://?q", []string{"file"}, "foo:///file?q"},
+		{"git+ssh://#f", []string{"x"}, "git+ssh:///x#f"},
+		{"s3://", []string{"file"}, "s3:///file"},
+		{"s3://", []string{"", "/a"}, "s3:///a"},
+		{"s3://", []string{"[::1]:80"}, "s3:///[::1]:80"},
+		{"s3://", []string{"a", "..", "..", "b"}, "s3:///b"},
+		{"s3://", []string{"%2e%2e", "//x"}, "s3:///x"},
+		{"s3://?q#f", []string{"a/..//x"}, "s3:////x?q#f"}, // an empty host needs no "/."
+		{"foo:/", []string{"a/..//x"}, "foo:/.//x"},        // a null host does
+		{"foo:/.//x", []string{"a"}, "foo:/.//x/a"},
+		{"foo:///", []string{"a"}, "foo:///a"},
+		{"foo://h?q", []string{"a"}, "foo://h/a?q"},
+		{"foo://u:p@h:1", []string{"a@b:2"}, "foo://u:p@h:1/a@b:2"},
+		{"file:///", []string{"h", "C:"}, "file:///h/C:"},
+		{"file://h", []string{"C|", "x"}, "file://h/C:/x"}, // the path state normalizes a drive letter
+		{"https://h", []string{`\\evil.example`}, "https://h/evil.example"},
+		{"https://h/a", []string{"b\\", "c"}, "https://h/a/b/c"},
+		{"foo://h/a", []string{`\b`}, `foo://h/a/\b`},
+		{"https://h/a", []string{"\t/b"}, "https://h/a/b"},
+		{"https://h", []string{"a/\t", "b"}, "https://h/a/b"},
+		{"foo://h", []string{"x "}, "foo://h/x%20"},
+		{"foo://h", []string{"x\x01"}, "foo://h/x%01"},
+	} {
+		base := span.MustParse(c.base)
+		got, err := base.JoinPath(c.elem...)
+		if err != nil || got.Href() != c.want {
+			t.Errorf("%s join %q = %v, %v; want %s", c.base, c.elem, got, err, c.want)
+			continue
+		}
+		if got.Scheme() != base.Scheme() || got.Username() != base.Username() || got.Password() != base.Password() ||
+			got.Host() != base.Host() || got.HostKind() != base.HostKind() || got.Port() != base.Port() {
+			t.Errorf("%s join %q = %s: the authority changed", c.base, c.elem, got)
+		}
+	}
+}

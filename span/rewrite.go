@@ -126,8 +126,18 @@ func fromSplice(v splice.URL) URL { return URL{v.Href, v.P} }
 // rewrite is a With method's record-based form: u's record, changed by
 // prepare when it is not nil, then given to the basic URL parser with
 // input and override unless override is slow.NoState, serialized into a
-// new URL.
+// new URL; or u and false when the parser or FromRecord fails.
 func (u URL) rewrite(input string, override slow.State, prepare func(*record.URL)) (URL, bool) {
+	v, err := u.rewriteErr(input, override, prepare)
+	if err != nil {
+		return u, false
+	}
+	return v, true
+}
+
+// rewriteErr is rewrite that says why it fails: the parser's error, or
+// FromRecord's.
+func (u URL) rewriteErr(input string, override slow.State, prepare func(*record.URL)) (URL, error) {
 	sc := getScratch()
 	defer scratches.Put(sc)
 	r := &sc.base
@@ -137,17 +147,17 @@ func (u URL) rewrite(input string, override slow.State, prepare func(*record.URL
 	}
 	if override != slow.NoState {
 		if err := sc.slow.ParseWithOverride(input, r, override); err != nil {
-			return u, false
+			return u, err
 		}
 	}
 	// FromRecord refuses a record longer than a URL can be, and one whose
 	// serialization would not parse back to it.
 	v, err := FromRecord(r)
 	if err != nil {
-		return u, false
+		return u, err
 	}
 	if v.href == u.href {
-		return u, true
+		return u, nil
 	}
-	return v, true
+	return v, nil
 }
