@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/spanurl/spanurl/internal/slow"
-	"github.com/spanurl/spanurl/internal/splice"
 	"github.com/spanurl/spanurl/record"
 )
 
@@ -86,8 +85,8 @@ func (u URL) JoinPath(elem ...string) (URL, error) {
 	// override, on a record whose path is empty, so that nothing of the
 	// joined text can reach the scheme, the authority, the query or the
 	// fragment.
-	if v, ok := u.spliced(splice.Pathname, string(b)); ok {
-		return v, nil
+	if v := u.toSplice(); v.SetPathname(string(b), new([]byte)) {
+		return fromSplice(v), nil
 	}
 	return u.rewriteErr(string(b), slow.PathStartState, func(r *record.URL) { r.Path = r.Path[:0] })
 }
