@@ -1,0 +1,90 @@
+package urlpattern
+
+import (
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/internal/lineartest"
+)
+
+// linearLimit is the most that eight times the input may cost over the
+// input: a linear cost is about 8x, a quadratic one 64x.
+const linearLimit = 16
+
+// noCollector turns the garbage collector's pacing off for the test: a
+// compile allocates in proportion to the pattern, and where the collector
+// runs during one, and how much of the heap it finds out of cache, makes
+// the ratio of two sizes wander past the limit with no quadratic step in
+// the code. lineartest collects before each run, so the heap stays small.
+func noCollector(t *testing.T) {
+	old := debug.SetGCPercent(-1)
+	t.Cleanup(func() { debug.SetGCPercent(old) })
+}
+
+// repeatShape returns n copies of the pattern text each i gives.
+func repeatShape(n int, unit func(i int) string) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(unit(i))
+	}
+	return b.String()
+}
+
+// patternShapes are the pattern texts that compile linearly, by the
+// number of units: fixed text, escapes, groups, named groups, regexp
+// groups, wildcards, and the shapes of a whole constructor string.
+var patternShapes = []struct {
+	name string
+	unit func(i int) string
+	// units is the small size; the large is eight times it.
+	units int
+}{
+	{"fixed", func(int) string { return "a" }, 4 << 10},
+	{"escaped", func(int) string { return `\:` }, 2 << 10},
+	{"group", func(int) string { return "{a}" }, 1 << 10},
+	{"optional group", func(int) string { return "{a}?" }, 1 << 10},
+	{"named", func(i int) string { return "/:g" + strconv.Itoa(i) }, 512},
+	{"named regexp", func(i int) string { return "/:g" + strconv.Itoa(i) + "(a)" }, 256},
+	{"regexp", func(int) string { return "(a)" }, 256},
+	{"wildcard", func(int) string { return "/*" }, 512},
+	{"bare wildcards", func(int) string { return "*" }, 512},
+	{"segments", func(int) string { return "/a" }, 2 << 10},
+	{"dot segments", func(int) string { return "/.." }, 1 << 10},
+	{"percent", func(int) string { return "%2f" }, 1 << 10},
+	{"non-ASCII", func(int) string { return "é" }, 2 << 10},
+}
+
+// TestLinearConstructors checks that each constructor compiles in time
+// linear in the pattern, for every pattern shape, as the pathname, as
+// the search, and as a constructor string.
+func TestLinearConstructors(t *testing.T) {
+	noCollector(t)
+	for _, sh := range patternShapes {
+		small, large := repeatShape(sh.units, sh.unit), repeatShape(8*sh.units, sh.unit)
+		ctors := []struct {
+			name string
+			f    func(s string) (*Pattern, error)
+		}{
+			{"New", func(s string) (*Pattern, error) { return New("https://example.com/" + s + "?" + s) }},
+			{"NewPathname", func(s string) (*Pattern, error) { return NewPathname("/"+s, Options{}) }},
+			{"NewPathnameIgnoreCase", func(s string) (*Pattern, error) { return NewPathname("/"+s, Options{IgnoreCase: true}) }},
+			{"NewFromInit", func(s string) (*Pattern, error) {
+				return NewFromInit(Init{Pathname: &s, Search: &s, Hash: &s, BaseURL: String("https://example.com/")}, Options{})
+			}},
+		}
+		for _, c := range ctors {
+			t.Run(sh.name+"/"+c.name, func(t *testing.T) {
+				_, errS := c.f(small)
+				_, errL := c.f(large)
+				if (errS == nil) != (errL == nil) {
+					t.Fatalf("small compiles: %v, large: %v", errS, errL)
+				}
+				lineartest.Check(t, linearLimit,
+					func() { c.f(small) },
+					func() { c.f(large) })
+			})
+		}
+	}
+}
