@@ -99,6 +99,12 @@ FuzzDirectVsRegexp ./urlpattern
 FuzzDirectVsRegexp ./urlpattern -tags=noasm
 FuzzPatternRoundTrip ./urlpattern
 FuzzExec ./urlpattern
+FuzzNewFromInit ./urlpattern
+FuzzNewFromInit ./urlpattern -tags=noasm
+FuzzMatchInit ./urlpattern
+FuzzMatchInit ./urlpattern -tags=noasm
+FuzzRouter ./urlpattern
+FuzzRouter ./urlpattern -tags=noasm
 FuzzParse ./accesslog
 FuzzJSONScan ./cmd/spanurl
 EOF
