@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/lineartest"
+	"github.com/spanurl/spanurl/span"
 )
 
 // linearLimit is the most that eight times the input may cost over the
@@ -87,4 +88,71 @@ func TestLinearConstructors(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestLinearMatch checks that Test and Exec, on strings, with a base URL,
+// on Init values and on parsed URLs, take time linear in the input, for
+// patterns that the direct matcher serves and ones the regexp does.
+func TestLinearMatch(t *testing.T) {
+	patterns := []string{
+		"https://example.com/:a/:b/:path*",
+		"https://example.com/*.txt",
+		"https://example.com/(a*)*b",
+		"https://example.com/:x(a|b)+",
+		"https://example.com/{:a.}*:b.txt?q=*#*",
+		"*://*/*",
+	}
+	long := func(n int) string { return strings.Repeat("a/", n) + strings.Repeat("a.", n) + "a" }
+	for _, pattern := range patterns {
+		p := MustNew(pattern)
+		shapes := []struct {
+			name string
+			f    func(s string) bool
+		}{
+			{"Test", func(s string) bool { return p.Test("https://example.com/" + s + "?" + s + "#" + s) }},
+			{"Exec", func(s string) bool { return p.Exec("https://example.com/"+s+"?"+s) != nil }},
+			{"ExecBase", func(s string) bool { return p.Exec(s+"?"+s, "https://example.com/"+s) != nil }},
+			{"TestInit", func(s string) bool {
+				return p.TestInit(Init{Pathname: &s, Search: &s, Hash: &s, BaseURL: String("https://example.com/" + s)})
+			}},
+			{"ExecInit", func(s string) bool {
+				return p.ExecInit(Init{Protocol: String("https"), Hostname: &s, Pathname: &s}) != nil
+			}},
+		}
+		for _, sh := range shapes {
+			t.Run(pattern+"/"+sh.name, func(t *testing.T) {
+				small, large := long(1000), long(8000)
+				lineartest.Check(t, linearLimit, func() { sh.f(small) }, func() { sh.f(large) })
+			})
+		}
+	}
+}
+
+// TestLinearRouterMatch checks that Router.Match takes time linear in the
+// URL, on a table whose trie the URL's path walks deep into and whose
+// patterns fail late on it, but for the least specific.
+func TestLinearRouterMatch(t *testing.T) {
+	var r Router[int]
+	for i, p := range []string{
+		"https://example.com/a/:b/*.txt", "https://example.com/:a/:b/:c*.txt", "https://example.com/*.txt",
+		"https://example.com/a/a/a/a/:x", "https://example.com/(a/)*b", "https://example.com/:x+.txt",
+		"https://example.com/a/:b/:c/*?q", "https://*.example.com/*", "*://*/*",
+	} {
+		r.Add(MustNew(p), i)
+	}
+	run := func(n int) func() {
+		s := "https://example.com/" + strings.Repeat("a/", n) + strings.Repeat("a.", n) + "a?" + strings.Repeat("q", n)
+		u, err := span.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, _, _ := r.Match(u); v != 8 {
+			t.Fatalf("matched route %d, want the last", v)
+		}
+		return func() {
+			r.Match(u)
+			r.MatchString(s)
+		}
+	}
+	lineartest.Check(t, linearLimit, run(1000), run(8000))
 }
