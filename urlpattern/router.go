@@ -173,7 +173,11 @@ func pathnameKeys(p *Pattern) (keys []string, exact bool) {
 			return keys, false
 		}
 		if pt.typ == partFixedText {
-			keys = append(keys, pt.value)
+			// Fixed text that encodes to nothing ("a/.." does) adds
+			// nothing to the path, and "" is the key of a segment.
+			if pt.value != "" {
+				keys = append(keys, pt.value)
+			}
 			continue
 		}
 		if pt.prefix != "" {

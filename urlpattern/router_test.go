@@ -257,3 +257,22 @@ func TestRouterAddLinear(t *testing.T) {
 	}
 	lineartest.Check(t, 20, add(4000), add(32000))
 }
+
+// TestRouterEmptyFixedText checks a pathname whose fixed text encodes to
+// nothing ("0/.." before a wildcard): it adds nothing to the trie's path,
+// rather than reading as a segment group.
+func TestRouterEmptyFixedText(t *testing.T) {
+	p, err := NewPathname("0/..*", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Router[int]
+	r.Add(p, 1)
+	u, _ := span.Parse("https://example.com/0")
+	if !p.TestURL(u) {
+		t.Fatalf("pattern %q does not match %s", p.Pathname(), u.Href())
+	}
+	if v, ok := r.Test(u); !ok || v != 1 {
+		t.Errorf("router: %d, %v; want 1, true", v, ok)
+	}
+}
