@@ -276,3 +276,30 @@ func TestRouterEmptyFixedText(t *testing.T) {
 		t.Errorf("router: %d, %v; want 1, true", v, ok)
 	}
 }
+
+// TestRouterConcurrentFirstMatch checks that matches racing to rank the
+// routes after the Adds agree (run with -race for the ranking's locking).
+func TestRouterConcurrentFirstMatch(t *testing.T) {
+	patterns, urls := restRoutes(500)
+	var r Router[int]
+	for i, p := range patterns {
+		r.Add(MustNew(p), i)
+	}
+	u, _ := span.Parse(urls[0])
+	got := make([]int, 8)
+	done := make(chan int)
+	for g := range got {
+		go func() {
+			got[g], _ = r.Test(u)
+			done <- g
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for g := range got {
+		if got[g] != got[0] {
+			t.Fatalf("matches disagree: %v", got)
+		}
+	}
+}
