@@ -129,6 +129,12 @@ FuzzPatternRoundTrip ./urlpattern
 FuzzExec ./urlpattern
 FuzzMux ./urlpattern
 FuzzMux ./urlpattern -tags=noasm
+FuzzNewFromInit ./urlpattern
+FuzzNewFromInit ./urlpattern -tags=noasm
+FuzzMatchInit ./urlpattern
+FuzzMatchInit ./urlpattern -tags=noasm
+FuzzRouter ./urlpattern
+FuzzRouter ./urlpattern -tags=noasm
 FuzzParse ./accesslog
 FuzzJSONScan ./cmd/spanurl
 EOF

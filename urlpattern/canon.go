@@ -181,8 +181,13 @@ func canonicalizePathname(value string) (string, error) {
 	// 8. Let result be the result of URL path serializing dummyURL.
 	result := dummyURL.Pathname()
 	// 9. If leading slash is false, then set result to the code point substring from 2 to the end of the string within result.
+	// The serialization is ASCII, so code points are bytes. Where dot
+	// segments pop the inserted "/-" with what follows it ("a/..", "./.."),
+	// the path serializes to "/", shorter than the two code points to
+	// strip; the substring from 2 to the end of that is taken as the
+	// empty string, as a substring clamped to the string's end gives.
 	if !leadingSlash {
-		result = result[2:]
+		result = result[min(2, len(result)):]
 	}
 	// 10. Return result.
 	return result, nil

@@ -54,8 +54,12 @@ func (p *Pattern) component(c Component) *component {
 // regexp group before a segment wildcard before a full wildcard; then no
 // modifier before "+" before "?" before "*"; then the prefix, value and
 // suffix as strings. Group names do not count. A list that runs out is
-// compared on as though it went on with empty fixed text.
+// compared on as though it went on with empty fixed text. A c that names
+// no component, past ComponentHash, compares every two patterns as equal.
 func CompareComponent(c Component, left, right *Pattern) int {
+	if c > ComponentHash {
+		return 0
+	}
 	lh, rh := left.component(c).parts, right.component(c).parts
 	i := 0
 	for ; i < len(lh) && i < len(rh); i++ {

@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 )
 
@@ -101,6 +102,21 @@ func TestCompareUTF16(t *testing.T) {
 	for _, tc := range tests {
 		if got := compareUTF16(tc.a, tc.b); got != tc.want {
 			t.Errorf("compareUTF16(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestInvalidComponent checks that a Component past ComponentHash fails
+// Generate and compares as equal, rather than indexing past the
+// components.
+func TestInvalidComponent(t *testing.T) {
+	p, q := MustNew("https://example.com/:id"), MustNew("https://example.com/x")
+	for _, c := range []Component{ComponentHash + 1, 255} {
+		if _, err := p.Generate(c, map[string]string{"id": "1"}); !errors.Is(err, ErrInvalidInput) {
+			t.Errorf("Generate(%d): %v, want ErrInvalidInput", c, err)
+		}
+		if r := CompareComponent(c, p, q); r != 0 {
+			t.Errorf("CompareComponent(%d) = %d, want 0", c, r)
 		}
 	}
 }

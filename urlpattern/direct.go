@@ -70,15 +70,16 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 		m.hasDelim, m.delim = true, opts.delimiter[0]
 	}
 	var elems []elem
-	addLit := func(s string) {
-		if s == "" {
-			return
+	// lit gathers a run of fixed text, which becomes one literal element
+	// before the next other element: joined by appends to a buffer, as a
+	// string would be copied whole at each.
+	var lit []byte
+	addLit := func(s string) { lit = append(lit, s...) }
+	flushLit := func() {
+		if len(lit) > 0 {
+			elems = append(elems, elem{kind: elemLit, lit: string(lit)})
+			lit = lit[:0]
 		}
-		if n := len(elems); n > 0 && elems[n-1].kind == elemLit {
-			elems[n-1].lit += s
-			return
-		}
-		elems = append(elems, elem{kind: elemLit, lit: s})
 	}
 	for _, pt := range parts {
 		if strings.ContainsRune(pt.value+pt.prefix+pt.suffix, utf8.RuneError) {
@@ -112,12 +113,15 @@ func newDirectMatcher(parts []part, opts options) *directMatcher {
 		m.names = append(m.names, pt.name)
 		if pt.modifier == modNone {
 			addLit(pt.prefix)
+			flushLit()
 			elems = append(elems, elem{kind: kind, group: g, re: re, reHoldsDelim: holdsDelim})
 			addLit(pt.suffix)
 			continue
 		}
+		flushLit()
 		elems = append(elems, elem{kind: kind, mod: pt.modifier, prefix: pt.prefix, suffix: pt.suffix, group: g})
 	}
+	flushLit()
 	last := -1
 	for i, e := range elems {
 		if e.kind != elemLit {

@@ -12,8 +12,11 @@ import (
 // pathname and "xn--fi8h" in a hostname). It fails with ErrInvalidInput
 // when the component has a modifier, a regexp group or a full wildcard,
 // when a group is missing, or when a value would not match its segment
-// (empty, or holding the delimiter).
+// (empty, or holding the delimiter), and when c names no component.
 func (p *Pattern) Generate(c Component, groups map[string]string) (string, error) {
+	if c > ComponentHash {
+		return "", newError(ErrInvalidInput, "", -1, "no component "+strconv.Itoa(int(c)))
+	}
 	comp := p.component(c)
 	fail := func(reason string) (string, error) {
 		e := newError(ErrInvalidInput, comp.patternString, -1, reason)

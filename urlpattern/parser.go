@@ -1,6 +1,9 @@
 package urlpattern
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // partType is a part's type.
 type partType uint8
@@ -62,9 +65,11 @@ type patternParser struct {
 	encodingCallback      encodingCallback
 	segmentWildcardRegexp string
 	partList              []part
-	pendingFixedValue     string
-	index                 int
-	nextNumericName       int
+	// pendingFixedValue grows by appends, which a string would copy
+	// whole each time.
+	pendingFixedValue []byte
+	index             int
+	nextNumericName   int
 
 	// partStart and pendingStart are the code point indexes where the
 	// tokens of the part being read and of the pending fixed value start,
@@ -245,7 +250,7 @@ func (p *patternParser) consumeRequiredToken(typ tokenType) (*token, error) {
 // consumeText is consume text.
 func (p *patternParser) consumeText() string {
 	// 1. Let result be the empty string.
-	result := ""
+	var result strings.Builder
 	// 2. While true:
 	for {
 		// 2.1. Let token be the result of running try to consume a token given parser and "char".
@@ -259,18 +264,18 @@ func (p *patternParser) consumeText() string {
 			break
 		}
 		// 2.4. Append token's value to the end of result.
-		result += tok.value
+		result.WriteString(tok.value)
 	}
 	// 3. Return result.
-	return result
+	return result.String()
 }
 
 // appendPending appends s to the pending fixed value.
 func (p *patternParser) appendPending(s string) {
-	if p.pendingFixedValue == "" {
+	if len(p.pendingFixedValue) == 0 {
 		p.pendingStart = p.partStart
 	}
-	p.pendingFixedValue += s
+	p.pendingFixedValue = append(p.pendingFixedValue, s...)
 }
 
 // encode runs the encoding callback, locating its error at code point
@@ -287,16 +292,16 @@ func (p *patternParser) encode(s string, at int) (string, error) {
 // fixed value.
 func (p *patternParser) maybeAddPartFromPendingFixedValue() error {
 	// 1. If parser's pending fixed value is the empty string, then return.
-	if p.pendingFixedValue == "" {
+	if len(p.pendingFixedValue) == 0 {
 		return nil
 	}
 	// 2. Let encoded value be the result of running parser's encoding callback given parser's pending fixed value.
-	encoded, err := p.encode(p.pendingFixedValue, p.pendingStart)
+	encoded, err := p.encode(string(p.pendingFixedValue), p.pendingStart)
 	if err != nil {
 		return err
 	}
 	// 3. Set parser's pending fixed value to the empty string.
-	p.pendingFixedValue = ""
+	p.pendingFixedValue = p.pendingFixedValue[:0]
 	// 4. Let part be a new part whose type is "fixed-text", value is encoded value, and modifier is "none".
 	// 5. Append part to parser's part list.
 	p.partList = append(p.partList, part{typ: partFixedText, value: encoded, modifier: modNone})

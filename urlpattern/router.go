@@ -3,6 +3,8 @@ package urlpattern
 import (
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/spanurl/spanurl/span"
 )
@@ -20,11 +22,20 @@ import (
 // no such reading (a modifier, a wildcard, a regexp group), not with all
 // of them. Add every route before matching: Match and MatchString are
 // safe for concurrent use, Add is not.
+//
+// Adding a route costs amortized constant time plus time linear in its
+// pathname pattern; the routes are ranked by specificity on the first
+// Match, MatchString or Test after an Add, in O(n log n) comparisons of
+// patterns for n routes. Adding n routes and then matching so costs
+// O(n log n) in all; a match between each two Adds ranks them again.
 type Router[T any] struct {
 	routes []*route[T]
-	// ranked holds the routes from the most specific to the least.
-	ranked []*route[T]
 	root   trieNode
+	// ranked says that every route's rank is up to date; Add clears it
+	// and rank sets it, under mu, which keeps concurrent matches from
+	// ranking at once.
+	ranked atomic.Bool
+	mu     sync.Mutex
 }
 
 // route is one pattern of a Router with its value, its position among the
@@ -54,22 +65,13 @@ type trieEdge struct {
 	node *trieNode
 }
 
-// Add adds pattern with its value.
+// Add adds pattern with its value, in amortized constant time plus time
+// linear in its pathname pattern; the next match ranks the routes (see
+// Router).
 func (r *Router[T]) Add(pattern *Pattern, value T) {
 	rt := &route[T]{pattern: pattern, value: value, order: len(r.routes)}
 	r.routes = append(r.routes, rt)
-	// The ranked position: after every route at least as specific, so
-	// that of equals the first added comes first.
-	i, _ := slices.BinarySearchFunc(r.ranked, rt, func(a, b *route[T]) int {
-		if c := compareSpecificity(a.pattern, b.pattern); c != 0 {
-			return -c
-		}
-		return -1
-	})
-	r.ranked = slices.Insert(r.ranked, i, rt)
-	for j := i; j < len(r.ranked); j++ {
-		r.ranked[j].rank = j
-	}
+	r.ranked.Store(false)
 	n := &r.root
 	keys, exact := pathnameKeys(pattern)
 	for _, k := range keys {
@@ -87,6 +89,31 @@ func (r *Router[T]) Add(pattern *Pattern, value T) {
 	} else {
 		n.prefix = append(n.prefix, int32(rt.order))
 	}
+}
+
+// rank sets every route's rank, its position among the routes ordered
+// from the most specific to the least and, of equally specific ones, by
+// the order they were added in, unless the ranks are up to date.
+func (r *Router[T]) rank() {
+	if r.ranked.Load() {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ranked.Load() {
+		return
+	}
+	ranked := slices.Clone(r.routes)
+	slices.SortFunc(ranked, func(a, b *route[T]) int {
+		if c := compareSpecificity(b.pattern, a.pattern); c != 0 {
+			return c
+		}
+		return a.order - b.order
+	})
+	for i, rt := range ranked {
+		rt.rank = i
+	}
+	r.ranked.Store(true)
 }
 
 // insert returns the node that fixed text s leads to from n, adding the
@@ -116,6 +143,9 @@ func (n *trieNode) insert(s string) *trieNode {
 // compareSpecificity compares two patterns component by component in the
 // standard's order.
 func compareSpecificity(a, b *Pattern) int {
+	if a == b {
+		return 0
+	}
 	for c := ComponentProtocol; c <= ComponentHash; c++ {
 		if r := CompareComponent(c, a, b); r != 0 {
 			return r
@@ -143,7 +173,11 @@ func pathnameKeys(p *Pattern) (keys []string, exact bool) {
 			return keys, false
 		}
 		if pt.typ == partFixedText {
-			keys = append(keys, pt.value)
+			// Fixed text that encodes to nothing ("a/.." does) adds
+			// nothing to the path, and "" is the key of a segment.
+			if pt.value != "" {
+				keys = append(keys, pt.value)
+			}
 			continue
 		}
 		if pt.prefix != "" {
@@ -208,6 +242,7 @@ func (r *Router[T]) MatchString(input string) (T, *Result, bool) {
 
 // best returns the best route matching the components, or nil.
 func (r *Router[T]) best(values *[8]string) *route[T] {
+	r.rank()
 	var buf [64]int32
 	candidates := r.root.candidates(buf[:0], values[5], 0)
 	// Try the candidates from the most specific.

@@ -3,7 +3,10 @@ package urlpattern
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/spanurl/spanurl/internal/lineartest"
 
 	"github.com/spanurl/spanurl/span"
 )
@@ -171,6 +174,132 @@ func TestRouterTrieShapes(t *testing.T) {
 			if (want >= 0) != ok || (ok && got != want) {
 				t.Errorf("%s: router %d (%v), scan %d", u.Href(), got, ok, want)
 			}
+		}
+	}
+}
+
+// insertionRanks ranks patterns as a binary search and insert does, one
+// pattern at a time: each after every pattern at least as specific.
+func insertionRanks(compiled []*Pattern) []int {
+	var order []int
+	for i, p := range compiled {
+		j, _ := slices.BinarySearchFunc(order, p, func(k int, p *Pattern) int {
+			if c := compareSpecificity(compiled[k], p); c != 0 {
+				return -c
+			}
+			return -1
+		})
+		order = slices.Insert(order, j, i)
+	}
+	ranks := make([]int, len(compiled))
+	for r, i := range order {
+		ranks[i] = r
+	}
+	return ranks
+}
+
+// TestRouterRanks checks the router's ranks against insertion one route
+// at a time, on a table with many equally specific routes, and that a
+// match between Adds sees the routes added before it.
+func TestRouterRanks(t *testing.T) {
+	patterns, _ := restRoutes(1000)
+	rnd := rand.New(rand.NewPCG(3, 4))
+	rnd.Shuffle(len(patterns), func(i, j int) { patterns[i], patterns[j] = patterns[j], patterns[i] })
+	patterns = append(patterns, patterns[:100]...)
+	var r Router[int]
+	compiled := make([]*Pattern, len(patterns))
+	for i, p := range patterns {
+		compiled[i] = MustNew(p)
+		r.Add(compiled[i], i)
+	}
+	r.Test(span.URL{})
+	for i, want := range insertionRanks(compiled) {
+		if got := r.routes[i].rank; got != want {
+			t.Fatalf("route %d (%s): rank %d, want %d", i, patterns[i], got, want)
+		}
+	}
+
+	var s Router[string]
+	s.Add(MustNew("https://example.com/*"), "wildcard")
+	u, _ := span.Parse("https://example.com/books")
+	if got, _ := s.Test(u); got != "wildcard" {
+		t.Fatalf("one route: %q", got)
+	}
+	s.Add(MustNew("https://example.com/books"), "books")
+	if got, _ := s.Test(u); got != "books" {
+		t.Fatalf("after a more specific route: %q, want books", got)
+	}
+	s.Add(MustNew("https://example.com/books"), "books again")
+	if got, _ := s.Test(u); got != "books" {
+		t.Fatalf("after an equal route: %q, want the first added", got)
+	}
+}
+
+// TestRouterAddLinear checks that adding n routes and matching once costs
+// O(n log n): eight times the routes, at most 20 times the time (a cost
+// of O(n) a route is 64 times).
+func TestRouterAddLinear(t *testing.T) {
+	noCollector(t)
+	kinds := []string{"", "/:id", "/:id/sub", "/:id(\\d+)", "/*", "/:id/actions/:action", "/:path*"}
+	compiled := make([]*Pattern, 32000)
+	for i := range compiled {
+		compiled[i] = MustNew(fmt.Sprintf("https://api.example.com/v1/res%d%s", i/len(kinds), kinds[i%len(kinds)]))
+	}
+	u, _ := span.Parse("https://api.example.com/v1/res1/1")
+	add := func(n int) func() {
+		return func() {
+			var r Router[int]
+			for i, p := range compiled[:n] {
+				r.Add(p, i)
+			}
+			r.Test(u)
+		}
+	}
+	lineartest.Check(t, 20, add(4000), add(32000))
+}
+
+// TestRouterEmptyFixedText checks a pathname whose fixed text encodes to
+// nothing ("0/.." before a wildcard): it adds nothing to the trie's path,
+// rather than reading as a segment group.
+func TestRouterEmptyFixedText(t *testing.T) {
+	p, err := NewPathname("0/..*", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Router[int]
+	r.Add(p, 1)
+	u, _ := span.Parse("https://example.com/0")
+	if !p.TestURL(u) {
+		t.Fatalf("pattern %q does not match %s", p.Pathname(), u.Href())
+	}
+	if v, ok := r.Test(u); !ok || v != 1 {
+		t.Errorf("router: %d, %v; want 1, true", v, ok)
+	}
+}
+
+// TestRouterConcurrentFirstMatch checks that matches racing to rank the
+// routes after the Adds agree (run with -race for the ranking's locking).
+func TestRouterConcurrentFirstMatch(t *testing.T) {
+	patterns, urls := restRoutes(500)
+	var r Router[int]
+	for i, p := range patterns {
+		r.Add(MustNew(p), i)
+	}
+	u, _ := span.Parse(urls[0])
+	got := make([]int, 8)
+	done := make(chan int)
+	for g := range got {
+		go func() {
+			got[g], _ = r.Test(u)
+			done <- g
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for g := range got {
+		if got[g] != got[0] {
+			t.Fatalf("matches disagree: %v", got)
 		}
 	}
 }
