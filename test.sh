@@ -100,6 +100,8 @@ FuzzDirectVsRegexp ./urlpattern -tags=noasm
 FuzzPatternRoundTrip ./urlpattern
 FuzzExec ./urlpattern
 FuzzParse ./accesslog
+FuzzSetRequest ./accesslog
+FuzzSetRequest ./accesslog -tags=noasm
 FuzzJSONScan ./cmd/spanurl
 EOF
 fi
