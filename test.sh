@@ -136,6 +136,8 @@ FuzzMatchInit ./urlpattern -tags=noasm
 FuzzRouter ./urlpattern
 FuzzRouter ./urlpattern -tags=noasm
 FuzzParse ./accesslog
+FuzzSetRequest ./accesslog
+FuzzSetRequest ./accesslog -tags=noasm
 FuzzJSONScan ./cmd/spanurl
 EOF
 fi

@@ -1,6 +1,7 @@
 package accesslog
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -82,4 +83,63 @@ func within(sub, s []byte) bool {
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(sub)))
 	return p >= start && p+uintptr(len(sub)) <= start+uintptr(len(s))
+}
+
+// FuzzSetRequest checks the entry points that take text from outside
+// other than Parse: SetRequest with any request line, and URL, Parser.URL
+// and Server with any server, on a Line that SetRequest filled. It never
+// panics; a request that does not split gives an *Error matching
+// ErrRequestLine at offset 0, with Method, Target and Protocol nil, and
+// one that does splits into sub-slices of it, in order; Server gives the
+// server it is given back (such a Line names none); Parser.URL gives
+// what Line.URL gives, fresh and reused. FormatOf accepts a name only
+// when the Format it gives has that name.
+func FuzzSetRequest(f *testing.F) {
+	for _, c := range []struct{ request, host, scheme string }{
+		{"GET /a?b HTTP/1.1", "example.com", "http"},
+		{"CONNECT example.com:443 HTTP/1.1", "example.com", "https"},
+		{"OPTIONS * HTTP/1.1", "Example.COM:8080", "HTTP"},
+		{"GET http://other.example/x HTTP/1.0", "example.com", "http"},
+		{"GET //a/../b\\c HTTP/1.1", "[::1]:80", "http"},
+		{"GET /\xff%zz\t HTTP/1.1", "a b", "ftp"},
+		{"GET /x", "example.com", "combined"},
+		{"BAD REQUEST LINE HTTP/9", "", ""},
+		{"", "example.com", "http"},
+	} {
+		f.Add([]byte(c.request), c.host, c.scheme)
+	}
+	f.Fuzz(func(t *testing.T, request []byte, host, scheme string) {
+		if format, ok := FormatOf(scheme); ok && format.String() != scheme {
+			t.Fatalf("FormatOf(%q) gives %s", scheme, format)
+		}
+		var l Line
+		err := l.SetRequest(request)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Kind != ErrRequestLine || e.Offset != 0 || !errors.Is(err, ErrMalformed) {
+				t.Fatalf("SetRequest(%q): error %v", request, err)
+			}
+			if l.Method != nil || l.Target != nil || l.Protocol != nil {
+				t.Fatalf("SetRequest(%q) fails with %q %q %q", request, l.Method, l.Target, l.Protocol)
+			}
+		} else {
+			at := 0
+			for _, part := range [][]byte{l.Method, l.Target, l.Protocol} {
+				if part == nil {
+					continue
+				}
+				i := bytes.Index(request[at:], part)
+				if !within(part, request) || i < 0 {
+					t.Fatalf("SetRequest(%q): %q is not in the request after offset %d", request, part, at)
+				}
+				at += i + len(part)
+			}
+		}
+		if h, s := l.Server(host, scheme); h != host || s != scheme {
+			t.Fatalf("Server(%q, %q) gives %q, %q", host, scheme, h, s)
+		}
+		var p Parser
+		sameURL(t, &p, &l, host, scheme, string(request))
+		sameURL(t, &p, &l, host, scheme, string(request)+" (reused)")
+	})
 }

@@ -120,3 +120,41 @@ func bytesPerOp(runs int, f func()) (allocs, bytes int64) {
 	})
 	return r.AllocsPerOp(), r.AllocedBytesPerOp()
 }
+
+// TestLongComponentGrowth checks that a long component which the parser
+// makes longer than the input (percent-encoding spaces, or the U+FFFD of
+// bytes that are not UTF-8) or builds of many short segments (a slash for
+// each backslash) gets its memory at once, not a copy outgrown at every
+// step: a slow-path parse allocates at most twice the input and the href
+// together, where growing step by step allocates several times the href.
+func TestLongComponentGrowth(t *testing.T) {
+	const n = 1 << 20
+	tests := []struct{ name, input string }{
+		{"path-spaces", "http://h/" + strings.Repeat(" ", n) + "x"},
+		{"path-ff", "http://h/" + strings.Repeat("\xff", n)},
+		{"path-backslashes", "http://h/" + strings.Repeat(`\`, n)},
+		{"path-segments", "http://h/" + strings.Repeat("a/", n/2)},
+		{"query-spaces", "http://h/?" + strings.Repeat(" ", n) + "x"},
+		{"query-ff", "http://h/?" + strings.Repeat("\xff", n)},
+		{"fragment-spaces", "http://h/#" + strings.Repeat(" ", n) + "x"},
+		{"opaque-ff", "mailto:" + strings.Repeat("\xff", n)},
+		{"non-special-ff", "non-special://h/" + strings.Repeat("\xff", n)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			u, _, err := span.ParseWithErrors(tc.input, span.URL{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, _ := span.Parse(tc.input); u != want {
+				t.Fatalf("ParseWithErrors gives %.40q, Parse %.40q", u.Href(), want.Href())
+			}
+			_, total := bytesPerOp(3, func() { span.ParseWithErrors(tc.input, span.URL{}) })
+			limit := int64(2 * (len(tc.input) + len(u.Href())))
+			t.Logf("%d bytes allocated for %d bytes of input and %d of href", total, len(tc.input), len(u.Href()))
+			if total > limit {
+				t.Errorf("%d bytes allocated, more than %d", total, limit)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -293,11 +294,11 @@ func (w *worker) process(c *chunk) {
 			line = line[:len(line)-1]
 		}
 		w.huge = len(line) > hugeLine
-		start := len(out)
+		start, parts := len(out), len(w.parts)
 		w.errLine = false
 		out = w.line(out, line)
 		if w.errLine {
-			out = w.locate(out, start, c, c.first+int64(n))
+			out = w.locate(out, start, parts, c, c.first+int64(n))
 		}
 		n++
 		if w.huge {
@@ -316,42 +317,52 @@ func (w *worker) process(c *chunk) {
 // "error: FILE:N: ..." or "error: line N: ..." ({"file":...,"line":N,...}
 // with -json), and with -errors stderr moves it to c.errs, leaving an
 // empty line in out so that output lines stay aligned with input lines.
-func (w *worker) locate(out []byte, start int, c *chunk, n int64) []byte {
-	w.scratch = append(w.scratch[:0], out[start:]...)
-	e := w.scratch
-	dst := out[:start]
-	if w.cfg.errStderr {
-		dst = c.errs
-	}
+// In out, the line moves over to make room for its location, and so do
+// its parts, w.parts[parts:]; a line that goes to c.errs has none
+// (appendPart).
+func (w *worker) locate(out []byte, start, parts int, c *chunk, n int64) []byte {
+	loc := w.scratch[:0]
+	skip := 0 // the bytes of the line that loc replaces
 	if w.cfg.json {
-		dst = append(dst, '{')
+		skip = len("{")
+		loc = append(loc, '{')
 		if c.file != "" {
-			dst = append(dst, `"file":`...)
-			dst = jsonstr.Append(dst, c.file, false)
-			dst = append(dst, ',')
+			loc = append(loc, `"file":`...)
+			loc = jsonstr.Append(loc, c.file, false)
+			loc = append(loc, ',')
 		}
-		dst = append(dst, `"line":`...)
-		dst = strconv.AppendInt(dst, n, 10)
-		dst = append(dst, ',')
-		dst = append(dst, e[1:]...)
+		loc = append(loc, `"line":`...)
+		loc = strconv.AppendInt(loc, n, 10)
+		loc = append(loc, ',')
 	} else {
 		const prefix = "error: "
-		dst = append(dst, prefix...)
+		skip = len(prefix)
+		loc = append(loc, prefix...)
 		if c.file != "" {
-			dst = appendOneLine(dst, c.file)
-			dst = append(dst, ':')
+			loc = appendOneLine(loc, c.file)
+			loc = append(loc, ':')
 		} else {
-			dst = append(dst, "line "...)
+			loc = append(loc, "line "...)
 		}
-		dst = strconv.AppendInt(dst, n, 10)
-		dst = append(dst, ": "...)
-		dst = append(dst, e[len(prefix):]...)
+		loc = strconv.AppendInt(loc, n, 10)
+		loc = append(loc, ": "...)
 	}
+	w.scratch = loc
 	if w.cfg.errStderr {
-		c.errs = dst
+		c.errs = append(append(c.errs, loc...), out[start+skip:]...)
 		return append(out[:start], '\n')
 	}
-	return dst
+	// Only the location is new: the line is moved within out rather than
+	// built again, so that a long one is not held twice.
+	shift := len(loc) - skip
+	end := len(out)
+	out = slices.Grow(out, shift)[:end+shift]
+	copy(out[start+len(loc):], out[start+skip:end])
+	copy(out[start:], loc)
+	for i := parts; i < len(w.parts); i++ {
+		w.parts[i].end += shift
+	}
+	return out
 }
 
 // line appends the output line for line to out.

@@ -58,13 +58,17 @@ STREAMING
     spanurl streams: it reads its input in chunks of whole lines (256 KiB
     from a file; from a pipe, what the pipe holds), so its memory stays the
     same whatever the input's size; only a line longer than a chunk makes
-    it grow: to about twice the size of that line at most, with -validate
-    too (the line, and what the parser makes of it when the href differs
-    from the line; the output refers to the line and the href rather than
-    copying them), and to about three and a half times for a URL with tabs
-    to remove or many bytes to percent-encode, which the parser copies
-    once more. Past the first MiB of input the chunks are parsed on every
-    core (-j) and written in input order.
+    it grow, by at most twice the line and its href together, plus 16 MiB,
+    in every mode: the line and the URL made of it are held once each
+    (the output refers to them rather than copying them), and the garbage
+    collector may leave as much again uncollected. The href is the URL
+    that spanurl makes of the line (none when it fails); with -validate,
+    also the one the URL Standard's parser makes of its text, if longer.
+    A line of spaces, each percent-encoded as %20, may so take 8 times its
+    length, and one of bytes that are not UTF-8, each U+FFFD, %EF%BF%BD,
+    in a URL (%FF, one by one, in a request target), 20 times. Past the
+    first MiB of input the chunks are parsed on every core (-j) and
+    written in input order.
 
     Every chunk is written as soon as it is parsed, so the output keeps pace
     with a growing log (tail -f access.log | spanurl -format combined).

@@ -36,8 +36,8 @@ type part struct {
 }
 
 // appendValue appends s to out encoded as enc, or, for a huge line's big
-// value, makes it a part of c. An error line holds no part: locate moves
-// it, or puts its location before it.
+// value, makes it a part of c. An error line that goes to standard error
+// holds no part: locate moves it there, out of the chunk's output.
 func (w *worker) appendValue(out []byte, s string, enc encoding) []byte {
 	if enc == encRaw && !w.huge {
 		return append(out, s...) // the common case, inlined
@@ -47,7 +47,7 @@ func (w *worker) appendValue(out []byte, s string, enc encoding) []byte {
 
 // appendPart is appendValue for a value that may become a part.
 func (w *worker) appendPart(out []byte, s string, enc encoding) []byte {
-	if w.huge && !w.errLine && len(s) >= bigValue {
+	if w.huge && !(w.errLine && w.cfg.errStderr) && len(s) >= bigValue {
 		w.parts = append(w.parts, part{end: len(out), s: s, enc: enc})
 		return out
 	}

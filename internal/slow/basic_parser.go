@@ -579,6 +579,10 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 
 		case PathState:
 			// https://url.spec.whatwg.org/#path-state
+			//
+			// The bytes that end the segment and the path, for the steps
+			// that give a long one its room (moves.go).
+			segmentEnd, pathEnd := pathStops(special, override == NoState)
 			// 1. If c is EOF or "/", a special URL's "\", or (without state override) "?" or "#":
 			if c == eof || c == '/' || special && c == '\\' || override == NoState && (c == '?' || c == '#') {
 				slash := c == '/' || special && c == '\\'
@@ -605,7 +609,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 						buffer[1] = ':'
 					}
 					// 1.4.2. Append buffer to url's path.
-					p.appendBufferToPath(url, &buffer)
+					p.appendBufferToPath(url, &buffer, pointer, pathEnd)
 				}
 				// 1.5. Set buffer to the empty string.
 				buffer = buffer[:0]
@@ -622,7 +626,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			} else {
 				// 2.1-2.2. Report code points that are not URL units.
 				// 2.3. UTF-8 percent-encode c using the path percent-encode set and append the result to buffer.
-				buffer, pointer = p.encodeRun(buffer, pointer, &pathPlain, &pct.PathSet)
+				buffer, pointer = p.encodeRun(url, buffer, false, segmentEnd, pointer, &pathPlain, &pct.PathSet)
 			}
 
 		case OpaquePathState:
@@ -648,7 +652,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 				// 4.1-4.2. Report code points that are not URL units.
 				// 4.3. UTF-8 percent-encode c using the C0 control percent-encode set and append the result to url's path.
 				url.Path = p.roomForRest(url, url.Path, &buffer, pointer, "?#")
-				url.Path, pointer = p.encodeRun(url.Path, pointer, &opaquePathPlain, &pct.C0ControlSet)
+				url.Path, pointer = p.encodeRun(url, url.Path, true, "?#", pointer, &opaquePathPlain, &pct.C0ControlSet)
 			}
 
 		case QueryState:
@@ -690,7 +694,7 @@ func (p *Parser) run(input string, base *record.URL, encoding *Encoding, url *re
 			// 1. If c is not the EOF code point: report non-URL units, UTF-8 percent-encode c using the fragment percent-encode set.
 			if c != eof {
 				url.Fragment = p.roomForRest(url, url.Fragment, &buffer, pointer, "")
-				url.Fragment, pointer = p.encodeRun(url.Fragment, pointer, &fragmentPlain, &pct.FragmentSet)
+				url.Fragment, pointer = p.encodeRun(url, url.Fragment, true, "", pointer, &fragmentPlain, &pct.FragmentSet)
 			}
 		}
 
@@ -762,6 +766,21 @@ func appendEncodedByte(dst []byte, c byte, set *pct.Set) []byte {
 		return pct.AppendByte(dst, c)
 	}
 	return append(dst, c)
+}
+
+// pathStops returns the bytes that end a path segment and those that end
+// the path in path state, for a special URL or not, without a state
+// override (ends) or with one.
+func pathStops(special, ends bool) (segment, path string) {
+	switch {
+	case special && ends:
+		return "/\\?#", "?#"
+	case special:
+		return "/\\", ""
+	case ends:
+		return "/?#", "?#"
+	}
+	return "/", ""
 }
 
 // parsePort reads a decimal port; false when it exceeds 65535.

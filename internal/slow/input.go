@@ -43,10 +43,10 @@ func (p *Parser) prepare(input string, trim bool) {
 		p.input = unsafe.Slice(unsafe.StringData(seg), len(seg))
 		return
 	}
-	if cap(p.input) < end-start {
+	if size := cleanedLen(input[start:end], valid); cap(p.input) < size {
 		// Room for the input at once, as the parser's buffer has it
 		// (run), rather than a copy outgrown at every step.
-		p.input = make([]byte, 0, end-start)
+		p.input = make([]byte, 0, size)
 	}
 	for i := start; i < end; i++ {
 		c := input[i]
@@ -69,6 +69,38 @@ func (p *Parser) prepare(input string, trim bool) {
 		p.input = append(p.input, c)
 	}
 	p.cleaned = p.input[:0]
+}
+
+// cleanedLen returns room for s once prepare has cleaned it: its own
+// length when it is valid UTF-8 or short (cleaning only removes bytes
+// then); otherwise the cleaned length exactly, every maximal invalid
+// subpart counted as the three bytes of U+FFFD, so that the copy of a
+// long input that is not UTF-8 is made once, at its size.
+func cleanedLen(s string, valid bool) int {
+	if valid || len(s) < movedBuffer {
+		return len(s)
+	}
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c < utf8.RuneSelf:
+			n++
+			i++
+		default:
+			if k := invalidUTF8Prefix(s[i:]); k > 0 {
+				n += len("\uFFFD")
+				i += k
+				continue
+			}
+			_, size := utf8.DecodeRuneInString(s[i:])
+			n += size
+			i += size
+		}
+	}
+	return n
 }
 
 // invalidUTF8Prefix returns the length of the maximal subpart of an

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spanurl/spanurl/internal/pct"
+	"github.com/spanurl/spanurl/record"
 )
 
 // The rest of this package is the standard's steps as written. This file
@@ -125,14 +126,21 @@ func (p *Parser) takeRun(dst []byte, i int, t *plainSet) ([]byte, int) {
 // encoded (those steps would encode every byte: every percent-encode set
 // holds them all, and none ends these states). It returns the position of
 // the last byte taken.
-func (p *Parser) encodeRun(dst []byte, i int, plain *plainSet, set *pct.Set) ([]byte, int) {
+//
+// dst is a component of u (part) or the buffer of one, which ends at the
+// first byte of stops: a step that dst has no room for gives it room for
+// the component's end at once (roomToEncode).
+func (p *Parser) encodeRun(u *record.URL, dst []byte, part bool, stops string, i int, plain *plainSet, set *pct.Set) ([]byte, int) {
 	if k := p.plainRun(i, plain); k > 0 {
+		dst = p.roomToEncode(u, dst, part, k, 0, i, stops)
 		return append(dst, p.input[i:i+k]...), i + k - 1
 	}
 	if k := p.nonASCIIRun(i); k > 0 {
+		dst = p.roomToEncode(u, dst, part, 3*k, 0, i, stops)
 		return pct.AppendAll(dst, p.input[i:i+k]), i + k - 1
 	}
 	p.checkURLUnit(i)
+	dst = p.roomToEncode(u, dst, part, 3, 0, i, stops)
 	return appendEncodedByte(dst, p.input[i], set), i
 }
 
