@@ -31,7 +31,9 @@
 //		}
 //	}
 //
-// Example (crawler) runs this step on a page's links.
+// Example (crawler) runs this step on a page's links. On a link whose
+// query is in order and whose host the frontier has met more than twice,
+// CacheKey and SiteKey allocate nothing.
 //
 // The package imports neither net/http nor package httpurl, whose
 // request targets, Host validation and forwarding are for the servers a

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/api"
+	"github.com/spanurl/spanurl/internal/testvectors"
 	"github.com/spanurl/spanurl/span"
 	"github.com/spanurl/spanurl/urlkey"
 )
@@ -38,6 +39,56 @@ var siteHosts = []string{
 	"http://[::1]/",
 	"foo://opaque.host./x",
 	"mailto:a@example.com",
+}
+
+// TestSiteKeyNoAllocs: SiteKey and Options.SiteKey, with every list
+// section and with the ICANN one alone, do not allocate for a host they
+// have seen before, nor for one that needs no list.
+func TestSiteKeyNoAllocs(t *testing.T) {
+	if testvectors.RaceEnabled {
+		t.Skip("the race detector changes allocation counts")
+	}
+	keys := []struct {
+		name  string
+		icann bool
+		f     func(span.URL) string
+	}{
+		{"SiteKey", false, urlkey.SiteKey},
+		{"Options{}.SiteKey", false, urlkey.Options{}.SiteKey},
+		{"Options{ICANNOnly: true}.SiteKey", true, urlkey.Options{ICANNOnly: true}.SiteKey},
+	}
+	for _, s := range siteHosts {
+		u := mustParse(t, s)
+		for _, k := range keys {
+			k.f(u)
+			k.f(u)
+			if n := testing.AllocsPerRun(100, func() { k.f(u) }); n != 0 {
+				t.Errorf("%s(%q) allocates %v times", k.name, s, n)
+			}
+			if got, want := k.f(u), siteRef(u, k.icann); got != want {
+				t.Errorf("%s(%q) = %q, want %q", k.name, s, got, want)
+			}
+		}
+	}
+}
+
+// TestSiteKeyFirstSight: a host SiteKey meets once costs no more than the
+// list's lookup: one allocation for a domain under an ICANN suffix.
+func TestSiteKeyFirstSight(t *testing.T) {
+	if testvectors.RaceEnabled {
+		t.Skip("the race detector changes allocation counts")
+	}
+	const runs = 200
+	urls := make([]span.URL, runs+1)
+	for i := range urls {
+		urls[i] = mustParse(t, fmt.Sprintf("https://www.first-sight-%d.example.com/", i))
+	}
+	i := 0
+	n := testing.AllocsPerRun(runs, func() { urlkey.SiteKey(urls[i]); i++ })
+	if n > 1 {
+		t.Errorf("SiteKey of a new host allocates %v times, want at most 1", n)
+	}
+	t.Logf("SiteKey of a new host: %v allocations", n)
 }
 
 // TestSiteKeyConcurrent: goroutines that share SiteKey's table, on hosts
