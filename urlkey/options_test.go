@@ -165,9 +165,9 @@ func TestOptionsParamLimit(t *testing.T) {
 	checkOptionsKey(t, opts, u, k, key)
 }
 
-// FuzzCacheOptions: under every policy the key parses to itself, is
+// FuzzCacheKeyOptions: under every policy the key parses to itself, is
 // its own key and keeps no dropped parameter.
-func FuzzCacheOptions(f *testing.F) {
+func FuzzCacheKeyOptions(f *testing.F) {
 	seeds := []string{
 		"https://example.com/a?utm_source=x&id=2&fbclid=y&b=1#f",
 		"https://example.com/%7euser/%2f?q=%7e%2c&%41=%e2%82%ac#%7e",
