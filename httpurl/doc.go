@@ -1,8 +1,8 @@
 // Package httpurl puts spanurl between HTTP and the code that decides
 // things about URLs: it builds the WHATWG URL of an HTTP request, the one a
 // browser would have requested, for reverse proxies and servers that
-// route, allow or deny on it; and it computes the keys under which a crawl
-// frontier or a cache groups URLs.
+// route, allow or deny on it. The keys under which a crawl frontier or a
+// cache groups URLs are package urlkey's.
 //
 // # Request targets
 //
