@@ -48,7 +48,7 @@ stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo,
   bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
 
 stage "the portable kernels: -tags noasm" \
-  gotest -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlpattern
+  gotest -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlkey ./urlpattern
 
 stage "the spanurl_poison build: no kept span.Parser result (span.Parser's doc)" \
   bash -c 'go test -tags spanurl_poison -count=1 -run Poison ./span && go test -tags spanurl_poison -count=1 -short ./api ./accesslog ./cmd/spanurl'
@@ -98,14 +98,14 @@ FuzzJoin ./internal/asm
 FuzzScanTarget ./internal/reqtarget
 FuzzProxyForwarding ./httpurl
 FuzzProxyForwarding ./httpurl -tags=noasm
-FuzzCacheKeyOptions ./httpurl
-FuzzCacheKeyOptions ./httpurl -tags=noasm
-FuzzCacheKey ./httpurl
-FuzzCacheKey ./httpurl -tags=noasm
-FuzzSiteKey ./httpurl
-FuzzSiteKey ./httpurl -tags=noasm
-FuzzSURT ./httpurl
-FuzzSURT ./httpurl -tags=noasm
+FuzzCacheKeyOptions ./urlkey
+FuzzCacheKeyOptions ./urlkey -tags=noasm
+FuzzCacheKey ./urlkey
+FuzzCacheKey ./urlkey -tags=noasm
+FuzzSiteKey ./urlkey
+FuzzSiteKey ./urlkey -tags=noasm
+FuzzSURT ./urlkey
+FuzzSURT ./urlkey -tags=noasm
 FuzzSpanParserMatchesHTTPURL ./httpurl
 FuzzSpanParserMatchesHTTPURL ./httpurl -tags=noasm
 FuzzMakeRelative ./span

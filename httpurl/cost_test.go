@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"github.com/spanurl/spanurl/httpurl"
-	"github.com/spanurl/spanurl/internal/lineartest"
-	"github.com/spanurl/spanurl/internal/testvectors"
-	"github.com/spanurl/spanurl/span"
 )
 
 // serverRequest is the request net/http's server hands a handler for the
@@ -179,89 +176,5 @@ func TestFromRequestLinear(t *testing.T) {
 				t.Errorf("1 MB takes %.1fx the time of 50 KB (%v, %v), want about 20x, at most 40x", ratio, d[1], d[0])
 			}
 		})
-	}
-}
-
-// keyShapes are URLs built to provoke super-linear work in the keys:
-// each repeats a unit inside a frame, n times.
-var keyShapes = []struct {
-	name                 string
-	prefix, unit, suffix string
-}{
-	// "%2525...41" is "A" after as many decodings as there are "25"s.
-	{"path-escapes", "http://example.com/%", "25", "41"},
-	{"query-escapes", "http://example.com/?%", "25", "41"},
-	{"escape-runs", "http://example.com/", "%25", "41"},
-	{"escape-stack", "http://example.com/", "%%32", "5"},
-	{"unreserved-escapes", "http://example.com/", "%7e%41", "?%7e=%41"},
-	{"stray-percent-escapes", "http://example.com/", "%a%41", "?%%41=%a%41"},
-	{"open-sessions", "http://example.com/", "(/", ")/x"},
-	{"session-segments", "http://example.com/a/", "(s(ab))/", "x"},
-	{"session-groups", "http://example.com/(", "s(ab)", ")/x"},
-	{"long-host", "http://", "a", ".com/"},
-	{"many-labels", "http://", "a.", "com/"},
-	{"many-labels-www", "http://www.", "a.", "com/"},
-	{"private-suffix-labels", "http://", "a.", "s3.amazonaws.com/"},
-	// 64 bytes a parameter: fewer than api.DefaultMaxParams at 256 KiB,
-	// so that the query is sorted.
-	{"reversed-params", "http://example.com/?", "z=" + strings.Repeat("1", 61) + "&y=" + strings.Repeat("2", 61) + "&", "a=0"},
-	{"common-prefix-params", "http://example.com/?", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab=1&", "a=0"},
-	{"empty-params", "http://example.com/?", "&", "a"},
-	{"encoded-names", "http://example.com/?", "utm%5Fx%2B=1&b%2B=2&", "a=0"},
-	{"session-params", "http://example.com/?", "cfid=1&", "a=0"},
-	{"non-ascii-names", "http://example.com/?", "\U0001F600=1&\uFFFD=2&", "a=0"},
-	{"long-fragment", "http://example.com/?b&a#", "%7e", ""},
-}
-
-// keyFunctions are the keys whose cost TestKeysLinear measures.
-var keyFunctions = []struct {
-	name string
-	f    func(span.URL)
-}{
-	{"SURT", func(u span.URL) { httpurl.SURT(u) }},
-	{"CacheKey", func(u span.URL) { httpurl.CacheKey(u) }},
-	{"SiteKey", func(u span.URL) { httpurl.SiteKey(u) }},
-	{"KeyOptions.CacheKey", func(u span.URL) {
-		o := httpurl.KeyOptions{
-			DropParams:        []string{"fbclid", "gclid", "b+"},
-			DropParamPrefixes: []string{"utm_", "x"},
-			NormalizeEscapes:  true,
-			KeepFragment:      true,
-			ICANNOnly:         true,
-		}
-		o.CacheKey(u)
-		o.SiteKey(u)
-		o.KeepOrder = true
-		o.CacheKey(u)
-	}},
-}
-
-// TestKeysLinear: every key costs, on a URL of each shape, at most 16
-// times as much for 8 times the bytes (32 KiB and 256 KiB): linear work
-// is about 8 times, quadratic 64.
-func TestKeysLinear(t *testing.T) {
-	if testing.Short() {
-		t.Skip("linear-time ratios need full-size inputs")
-	}
-	if testvectors.RaceEnabled {
-		// The race detector's cost of a large allocation grows faster
-		// than its size; test.sh's noasm stage runs this test without it.
-		t.Skip("linear-time ratios need a build without the race detector")
-	}
-	for _, s := range keyShapes {
-		build := func(size int) span.URL {
-			n := max(1, (size-len(s.prefix)-len(s.suffix))/len(s.unit))
-			u, err := span.Parse(s.prefix + strings.Repeat(s.unit, n) + s.suffix)
-			if err != nil {
-				t.Fatalf("%s: %v", s.name, err)
-			}
-			return u
-		}
-		small, large := build(32<<10), build(256<<10)
-		for _, k := range keyFunctions {
-			t.Run(s.name+"/"+k.name, func(t *testing.T) {
-				lineartest.Check(t, 16, func() { k.f(small) }, func() { k.f(large) })
-			})
-		}
 	}
 }

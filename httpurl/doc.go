@@ -1,8 +1,8 @@
 // Package httpurl puts spanurl between HTTP and the code that decides
 // things about URLs: it builds the WHATWG URL of an HTTP request, the one a
 // browser would have requested, for reverse proxies and servers that
-// route, allow or deny on it; and it computes the keys under which a crawl
-// frontier or a cache groups URLs.
+// route, allow or deny on it. The keys under which a crawl frontier or a
+// cache groups URLs are package urlkey's.
 //
 // # Request targets
 //
@@ -216,19 +216,8 @@
 // the URL to the handlers. For CORS and CSRF checks, api.ParseOrigin reads
 // an Origin header without allocating.
 //
-// # For a crawler
-//
-// Resolve links against the page's URL with span.URL.Parse, deduplicate
-// on CacheKey (fragment dropped, query parameters in URLSearchParams sort
-// order), and queue by SiteKey (the registrable domain) for politeness:
-//
-//	link, err := page.Parse(href)
-//	if err != nil || (link.Scheme() != "http" && link.Scheme() != "https") {
-//		continue
-//	}
-//	if seen.Add(httpurl.CacheKey(link)) {
-//		queues[httpurl.SiteKey(link)].Push(link)
-//	}
+// A crawler, which fetches URLs rather than serving them, needs none of
+// this package: package urlkey has the keys of its frontier.
 //
 // # For a log pipeline
 //
@@ -241,7 +230,7 @@
 //		malformed[errKind(err)]++ // attacks and broken clients live here
 //		continue
 //	}
-//	hits[httpurl.CacheKey(u)]++
+//	hits[urlkey.CacheKey(u)]++ // package urlkey: reordered queries are one key
 //
 // For one absolute URL per line, span.Parser parses without allocating,
 // and its ParseRequestTarget gives this package's results from a []byte

@@ -113,73 +113,10 @@ func ExampleParseConnectTarget() {
 	// Output: [2001:db8::1]:443
 }
 
-func ExampleCacheKey() {
-	for _, s := range []string{
-		"https://example.com/list?page=2&sort=asc#results",
-		"https://example.com/list?sort=asc&page=2",
-		"https://example.com/list?sort=asc&&page=2&",
-		"https://example.com/list?tag=b&tag=a&id=1",
-	} {
-		u, _ := span.Parse(s)
-		fmt.Println(httpurl.CacheKey(u))
-	}
-	// Output:
-	// https://example.com/list?page=2&sort=asc
-	// https://example.com/list?page=2&sort=asc
-	// https://example.com/list?page=2&sort=asc
-	// https://example.com/list?id=1&tag=b&tag=a
-}
-
-func ExampleSiteKey() {
-	for _, s := range []string{"https://www.example.co.uk/a", "https://static.example.co.uk/b", "https://alice.github.io/", "http://10.0.0.1:8080/"} {
-		u, _ := span.Parse(s)
-		fmt.Println(httpurl.SiteKey(u))
-	}
-	// Output:
-	// example.co.uk
-	// example.co.uk
-	// alice.github.io
-	// 10.0.0.1
-}
-
-// A crawl frontier: links found on a page are resolved against it,
-// deduplicated on their CacheKey and queued per site.
-func Example_crawler() {
-	page, _ := span.Parse("https://news.example.com/world/today.html")
-	links := []string{
-		"story?id=2&lang=en", "story?lang=en&id=2#comments", "./story?id=2&lang=en",
-		"/world/../sport/", "//cdn.example.com/img.png", "https://blog.example.org/post",
-		"mailto:desk@example.com", "javascript:void(0)",
-	}
-	seen := map[string]bool{}
-	queues := map[string][]string{}
-	var order []string
-	for _, href := range links {
-		link, err := page.Parse(href)
-		if err != nil || (link.Scheme() != "http" && link.Scheme() != "https") {
-			continue
-		}
-		key := httpurl.CacheKey(link)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		site := httpurl.SiteKey(link)
-		if queues[site] == nil {
-			order = append(order, site)
-		}
-		queues[site] = append(queues[site], key)
-	}
-	for _, site := range order {
-		fmt.Println(site, queues[site])
-	}
-	// Output:
-	// example.com [https://news.example.com/world/story?id=2&lang=en https://news.example.com/sport/ https://cdn.example.com/img.png]
-	// example.org [https://blog.example.org/post]
-}
-
 // A log pipeline: request-targets and hosts from an access log, counted
-// per resource (every spelling of one URL together) and per error kind.
+// per URL (the spellings of one URL that the parser makes one together;
+// urlkey.CacheKey also makes an empty or reordered query one) and per
+// error kind.
 func Example_logPipeline() {
 	log := "/index.html\texample.com\n" +
 		"/./index.html\tEXAMPLE.com:443\n" +
@@ -202,51 +139,11 @@ func Example_logPipeline() {
 			malformed[e.Kind.Error()]++
 			continue
 		}
-		hits[httpurl.CacheKey(u)]++
+		hits[u.Href()]++
 	}
 	fmt.Println(hits)
 	fmt.Println(malformed)
 	// Output:
-	// map[https://example.com/etc/passwd:1 https://example.com/index.html:3 https://example.com/search?page=1&q=go:2]
+	// map[https://example.com/etc/passwd:1 https://example.com/index.html:2 https://example.com/index.html?:1 https://example.com/search?page=1&q=go:1 https://example.com/search?q=go&page=1:1]
 	// map[asterisk-form request target (OPTIONS *) has no URL:1 invalid host:1 invalid request target:1]
-}
-
-// A crawler's policy: tracking parameters and session ids are left out,
-// escapes of one byte spelled one way; the signed URL keeps its order.
-func ExampleKeyOptions_CacheKey() {
-	crawl := httpurl.KeyOptions{
-		DropParams:        []string{"fbclid", "gclid", "sessionid"},
-		DropParamPrefixes: []string{"utm_"},
-		NormalizeEscapes:  true,
-	}
-	for _, s := range []string{
-		"https://example.com/%7ealice/list?sort=asc&utm_source=news&page=2#top",
-		"https://example.com/~alice/list?page=2&sort=asc&fbclid=IwAR0x",
-		"https://example.com/~alice/list?sessionid=42&page=%32&sort=asc",
-	} {
-		_, key := crawl.CacheKey(span.MustParse(s))
-		fmt.Println(key)
-	}
-	signed := httpurl.KeyOptions{DropParamPrefixes: []string{"utm_"}, KeepOrder: true}
-	k, key := signed.CacheKey(span.MustParse("https://cdn.example.com/f?utm_medium=x&X-Expires=60&X-Signature=a1b2"))
-	fmt.Println(key, k.Pathname())
-	// Output:
-	// https://example.com/~alice/list?page=2&sort=asc
-	// https://example.com/~alice/list?page=2&sort=asc
-	// https://example.com/~alice/list?page=2&sort=asc
-	// https://cdn.example.com/f?X-Expires=60&X-Signature=a1b2 /f
-}
-
-// With the ICANN rules alone, the users of a hosting service are one
-// politeness queue: one operator serves them all.
-func ExampleKeyOptions_SiteKey() {
-	perOperator := httpurl.KeyOptions{ICANNOnly: true}
-	for _, s := range []string{"https://alice.github.io/", "https://bob.github.io/blog/", "https://www.example.co.uk/"} {
-		u := span.MustParse(s)
-		fmt.Println(httpurl.SiteKey(u), perOperator.SiteKey(u))
-	}
-	// Output:
-	// alice.github.io github.io
-	// bob.github.io github.io
-	// example.co.uk example.co.uk
 }

@@ -233,5 +233,5 @@ func (u URL) GoString() string { return "span.URL(" + strconv.Quote(u.href) + ")
 // Compare returns an integer comparing u and v by their hrefs, byte by
 // byte: 0 when u == v, -1 when u sorts first, +1 otherwise. The zero URL
 // sorts before every URL. Use it with slices.SortFunc; for a sort that
-// groups a site's URLs together, sort on SURT keys (httpurl.SURT).
+// groups a site's URLs together, sort on SURT keys (urlkey.SURT).
 func (u URL) Compare(v URL) int { return strings.Compare(u.href, v.href) }

@@ -4,13 +4,13 @@ import (
 	"strings"
 
 	"github.com/spanurl/spanurl/api"
-	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/internal/form"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlkey"
 )
 
 // The fields that are not getters of the URL object: the keys a crawler,
-// a cache or a web archive files a URL under (package httpurl's), the
+// a cache or a web archive files a URL under (package urlkey's), the
 // host as a browser shows it, and the query as text or one parameter.
 
 // keyField returns the value of one of these fields (param: the NAME of
@@ -19,11 +19,11 @@ import (
 func (w *worker) keyField(f field, param string, u span.URL) (string, bool) {
 	switch f {
 	case fieldCacheKey:
-		return httpurl.CacheKey(u), true
+		return urlkey.CacheKey(u), true
 	case fieldSiteKey:
-		return httpurl.SiteKey(u), true
+		return urlkey.SiteKey(u), true
 	case fieldSURT:
-		return httpurl.SURT(u), true
+		return urlkey.SURT(u), true
 	case fieldDisplayHost:
 		return api.HostForDisplay(u), true
 	case fieldRawQuery:

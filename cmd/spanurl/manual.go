@@ -132,11 +132,11 @@ FLAGS
                        ("+" a space, %XX a byte); empty (null in JSON)
                        when absent; TABs and line breaks as in input
           cachekey     a cache or dedup key: the href without fragment,
-                       with the parameters sorted by name (Go: httpurl.
+                       with the parameters sorted by name (Go: urlkey.
                        CacheKey)          https://a.example/p?a=1&b=2
           sitekey      a crawler's politeness key: the registrable
                        domain, or else the hostname   a.example
-          surt         the SURT key of web archives (httpurl.SURT)
+          surt         the SURT key of web archives (urlkey.SURT)
                                                example,a)/p?a=1&b=2
           input        the URL text as read: the line, the column of -col,
                        or the request target of an access log

@@ -6,7 +6,7 @@
 // The public packages' tests call Check on testdata/api/<package>.txt at
 // the module root. After an intended change, regenerate the files with
 //
-//	UPDATE_API=1 go test -run TestAPI ./record ./span ./api ./httpurl ./fileurl ./urlpattern ./accesslog
+//	UPDATE_API=1 go test -run TestAPI ./record ./span ./api ./httpurl ./urlkey ./fileurl ./urlpattern ./accesslog
 package apipin
 
 import (

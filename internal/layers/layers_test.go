@@ -28,7 +28,7 @@ var table = [][]string{
 	2: {"internal/fast", "internal/slow", "internal/splice"},
 	3: {"span"},
 	4: {"api"},
-	5: {"httpurl", "fileurl"},
+	5: {"httpurl", "urlkey", "fileurl"},
 	6: {"urlpattern", "accesslog"},
 	7: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers", "internal/testreport"},
 }

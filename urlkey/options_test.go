@@ -1,4 +1,4 @@
-package httpurl_test
+package urlkey_test
 
 import (
 	"bufio"
@@ -8,22 +8,22 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/api"
-	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlkey"
 )
 
-var tracking = httpurl.KeyOptions{
+var tracking = urlkey.Options{
 	DropParams:        []string{"fbclid", "gclid", "PHPSESSID"},
 	DropParamPrefixes: []string{"utm_"},
 }
 
-func TestKeyOptions(t *testing.T) {
+func TestOptions(t *testing.T) {
 	keepOrder := tracking
 	keepOrder.KeepOrder = true
-	normalize := httpurl.KeyOptions{NormalizeEscapes: true}
-	fragment := httpurl.KeyOptions{KeepFragment: true, KeepOrder: true}
+	normalize := urlkey.Options{NormalizeEscapes: true}
+	fragment := urlkey.Options{KeepFragment: true, KeepOrder: true}
 	tests := []struct {
-		opts     httpurl.KeyOptions
+		opts     urlkey.Options
 		in, want string
 	}{
 		{tracking, "https://example.com/a?utm_source=x&id=2&fbclid=y&b=1#f", "https://example.com/a?b=1&id=2"},
@@ -52,20 +52,31 @@ func TestKeyOptions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		u := mustParse(t, tc.in)
-		k, got := tc.opts.CacheKey(u)
+		k, got := keyPair(t, tc.opts, u)
 		if got != tc.want {
 			t.Errorf("%+v.CacheKey(%q) = %q, want %q", tc.opts, tc.in, got, tc.want)
 		}
 		checkOptionsKey(t, tc.opts, u, k, got)
 	}
-	if k, s := tracking.CacheKey(span.URL{}); !k.IsZero() || s != "" {
+	if k, s := keyPair(t, tracking, span.URL{}); !k.IsZero() || s != "" {
 		t.Errorf("key of the zero URL: %v, %q", k, s)
 	}
 }
 
+// keyPair returns opts' key of u as a URL and as a string, and fails
+// unless the URL's href is the string.
+func keyPair(t *testing.T, opts urlkey.Options, u span.URL) (span.URL, string) {
+	t.Helper()
+	k, key := opts.CacheKeyURL(u), opts.CacheKey(u)
+	if k.Href() != key {
+		t.Fatalf("%+v: key of %q: CacheKeyURL %q, CacheKey %q", opts, u.Href(), k.Href(), key)
+	}
+	return k, key
+}
+
 // checkOptionsKey: the key is a URL in serialized form, its own key, and
 // has none of the parameters the policy drops.
-func checkOptionsKey(t *testing.T, opts httpurl.KeyOptions, u, k span.URL, key string) {
+func checkOptionsKey(t *testing.T, opts urlkey.Options, u, k span.URL, key string) {
 	t.Helper()
 	if k.Href() != key {
 		t.Fatalf("%+v: key of %q: URL %q, string %q", opts, u.Href(), k.Href(), key)
@@ -74,7 +85,7 @@ func checkOptionsKey(t *testing.T, opts httpurl.KeyOptions, u, k span.URL, key s
 	if err != nil || p != k {
 		t.Fatalf("%+v: key %q of %q does not parse to itself: %q, %v", opts, key, u.Href(), p.Href(), err)
 	}
-	if k2, again := opts.CacheKey(k); again != key || k2 != k {
+	if k2, again := keyPair(t, opts, k); again != key || k2 != k {
 		t.Fatalf("%+v: not idempotent on %q (the key of %q): %q", opts, key, u.Href(), again)
 	}
 	if !opts.KeepFragment && k.HasFragment() {
@@ -111,16 +122,16 @@ func checkOptionsKey(t *testing.T, opts httpurl.KeyOptions, u, k span.URL, key s
 	}
 }
 
-func TestKeyOptionsZeroIsCacheKey(t *testing.T) {
+func TestOptionsZeroIsCacheKey(t *testing.T) {
 	for _, s := range []string{"https://example.com/p?b=2&a=1#f", "https://example.com/?&", "https://example.com/%7e?a=%7e", "foo:bar?z&y"} {
 		u := mustParse(t, s)
-		if _, got := (httpurl.KeyOptions{}).CacheKey(u); got != httpurl.CacheKey(u) {
-			t.Errorf("%q: zero KeyOptions gives %q, CacheKey %q", s, got, httpurl.CacheKey(u))
+		if got := (urlkey.Options{}).CacheKey(u); got != urlkey.CacheKey(u) {
+			t.Errorf("%q: zero Options gives %q, CacheKey %q", s, got, urlkey.CacheKey(u))
 		}
 	}
 }
 
-func TestKeyOptionsNoAllocs(t *testing.T) {
+func TestOptionsNoAllocs(t *testing.T) {
 	all := tracking
 	all.NormalizeEscapes = true
 	for _, s := range []string{"https://example.com/~a/%2F?a=1&b=%2C#frag", "https://example.com/a", "foo:x?b&a"} {
@@ -134,20 +145,20 @@ func TestKeyOptionsNoAllocs(t *testing.T) {
 	}
 }
 
-// TestKeyOptionsParamLimit: the limit counts the parameters the key
+// TestOptionsParamLimit: the limit counts the parameters the key
 // keeps; past it, the query keeps its order and its empty parameters.
-func TestKeyOptionsParamLimit(t *testing.T) {
+func TestOptionsParamLimit(t *testing.T) {
 	opts := tracking
 	opts.NormalizeEscapes = true
 	many := "&&b=%7e" + strings.Repeat("&a=1", api.DefaultMaxParams)
 	u := mustParse(t, "https://example.com/?utm_x=1"+many)
-	k, key := opts.CacheKey(u)
+	k, key := keyPair(t, opts, u)
 	if want := "https://example.com/?&b=~" + strings.Repeat("&a=1", api.DefaultMaxParams); key != want {
 		t.Errorf("past the limit: key starts %q", key[:60])
 	}
 	checkOptionsKey(t, opts, u, k, key)
 	u = mustParse(t, "https://example.com/?utm_x=1&utm_y=2"+many[len("&&b=%7e"):]+"&b=1")
-	k, key = opts.CacheKey(u)
+	k, key = keyPair(t, opts, u)
 	if want := "https://example.com/?" + strings.Repeat("a=1&", api.DefaultMaxParams-1) + "a=1&b=1"; key != want {
 		t.Errorf("at the limit once dropped: key starts %q", key[:60])
 	}
@@ -179,7 +190,7 @@ func FuzzCacheKeyOptions(f *testing.F) {
 		if err != nil {
 			return
 		}
-		opts := httpurl.KeyOptions{
+		opts := urlkey.Options{
 			KeepOrder:        bits&1 != 0,
 			NormalizeEscapes: bits&2 != 0,
 			KeepFragment:     bits&4 != 0,
@@ -190,13 +201,13 @@ func FuzzCacheKeyOptions(f *testing.F) {
 		if bits&16 != 0 {
 			opts.DropParamPrefixes = []string{drop, "utm_"}
 		}
-		k, key := opts.CacheKey(u)
+		k, key := keyPair(t, opts, u)
 		checkOptionsKey(t, opts, u, k, key)
 	})
 }
 
 func TestSiteKeyICANNOnly(t *testing.T) {
-	icann := httpurl.KeyOptions{ICANNOnly: true}
+	icann := urlkey.Options{ICANNOnly: true}
 	tests := []struct{ in, all, icann string }{
 		{"https://alice.github.io/", "alice.github.io", "github.io"},
 		{"https://www.alice.github.io/", "alice.github.io", "github.io"},
@@ -211,8 +222,8 @@ func TestSiteKeyICANNOnly(t *testing.T) {
 	}
 	for _, tc := range tests {
 		u := mustParse(t, tc.in)
-		if got := (httpurl.KeyOptions{}).SiteKey(u); got != tc.all || got != httpurl.SiteKey(u) {
-			t.Errorf("SiteKey(%q) = %q, want %q (the function: %q)", tc.in, got, tc.all, httpurl.SiteKey(u))
+		if got := (urlkey.Options{}).SiteKey(u); got != tc.all || got != urlkey.SiteKey(u) {
+			t.Errorf("SiteKey(%q) = %q, want %q (the function: %q)", tc.in, got, tc.all, urlkey.SiteKey(u))
 		}
 		if got := icann.SiteKey(u); got != tc.icann {
 			t.Errorf("ICANNOnly SiteKey(%q) = %q, want %q", tc.in, got, tc.icann)

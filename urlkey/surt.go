@@ -1,4 +1,4 @@
-package httpurl
+package urlkey
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package httpurl_test
+package urlkey_test
 
 import (
 	"math/rand/v2"
@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/api"
-	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlkey"
 )
 
 func mustParse(t testing.TB, s string) span.URL {
@@ -52,13 +52,13 @@ func TestCacheKey(t *testing.T) {
 	}
 	for _, tc := range tests {
 		u := mustParse(t, tc.in)
-		got := httpurl.CacheKey(u)
+		got := urlkey.CacheKey(u)
 		if got != tc.want {
 			t.Errorf("CacheKey(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 		checkKey(t, u, got)
 	}
-	if httpurl.CacheKey(span.URL{}) != "" {
+	if urlkey.CacheKey(span.URL{}) != "" {
 		t.Error("CacheKey of the zero URL")
 	}
 }
@@ -72,7 +72,7 @@ func checkKey(t *testing.T, u span.URL, key string) {
 		t.Errorf("key %q of %q is not a serialized URL: %q, %v", key, u.Href(), k.Href(), err)
 		return
 	}
-	if again := httpurl.CacheKey(k); again != key {
+	if again := urlkey.CacheKey(k); again != key {
 		t.Errorf("CacheKey is not idempotent on %q: %q", key, again)
 	}
 	if _, ok := k.Fragment(); ok {
@@ -113,14 +113,14 @@ func TestCacheKeyMatchesSearchParamsSort(t *testing.T) {
 			parts = append(parts, p)
 		}
 		u := mustParse(t, "https://example.com/p?"+strings.Join(parts, "&")+"#f")
-		checkKey(t, u, httpurl.CacheKey(u))
+		checkKey(t, u, urlkey.CacheKey(u))
 	}
 }
 
 func TestCacheKeyNoAllocs(t *testing.T) {
 	for _, s := range []string{"https://example.com/a?a=1&b=2&c=3", "https://example.com/a", "https://example.com/a?a=1#frag"} {
 		u := mustParse(t, s)
-		if n := testing.AllocsPerRun(100, func() { httpurl.CacheKey(u) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { urlkey.CacheKey(u) }); n != 0 {
 			t.Errorf("CacheKey(%q) allocates %v times", s, n)
 		}
 	}
@@ -144,11 +144,11 @@ func TestSiteKey(t *testing.T) {
 		{"mailto:a@example.com", ""},
 	}
 	for _, tc := range tests {
-		if got := httpurl.SiteKey(mustParse(t, tc.in)); got != tc.want {
+		if got := urlkey.SiteKey(mustParse(t, tc.in)); got != tc.want {
 			t.Errorf("SiteKey(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if httpurl.SiteKey(span.URL{}) != "" {
+	if urlkey.SiteKey(span.URL{}) != "" {
 		t.Error("SiteKey of the zero URL")
 	}
 }
@@ -166,16 +166,16 @@ func TestCacheKeyParamLimit(t *testing.T) {
 		return b.String()
 	}
 	at := mustParse(t, "https://example.com/?"+params(api.DefaultMaxParams)+"#f")
-	if key := httpurl.CacheKey(at); !strings.HasPrefix(key, "https://example.com/?p1&p10&p100&") {
+	if key := urlkey.CacheKey(at); !strings.HasPrefix(key, "https://example.com/?p1&p10&p100&") {
 		t.Errorf("%d parameters: key starts %q, want them sorted", api.DefaultMaxParams, key[:min(len(key), 60)])
 	}
 	past := mustParse(t, "https://example.com/?"+params(api.DefaultMaxParams+1)+"#f")
 	want := past.WithoutFragment().Href()
-	if key := httpurl.CacheKey(past); key != want {
+	if key := urlkey.CacheKey(past); key != want {
 		t.Errorf("%d parameters: key starts %q, want the href without fragment", api.DefaultMaxParams+1, key[:min(len(key), 60)])
 	}
 	huge := mustParse(t, "https://example.com/?"+strings.Repeat("&b=1&a=1", 1<<17))
-	if n := testing.AllocsPerRun(5, func() { httpurl.CacheKey(huge) }); n != 0 {
+	if n := testing.AllocsPerRun(5, func() { urlkey.CacheKey(huge) }); n != 0 {
 		t.Errorf("CacheKey of %d parameters allocates %v times", 1<<18, n)
 	}
 }
@@ -200,7 +200,7 @@ func keySeeds() []string {
 	return seeds
 }
 
-// FuzzCacheKey: CacheKey is the zero KeyOptions' key, a URL in serialized
+// FuzzCacheKey: CacheKey is the zero Options' key, a URL in serialized
 // form, idempotent, in URLSearchParams' order, and u's URL but for the
 // query and fragment, on the same site.
 func FuzzCacheKey(f *testing.F) {
@@ -212,9 +212,9 @@ func FuzzCacheKey(f *testing.F) {
 		if err != nil {
 			return
 		}
-		key := httpurl.CacheKey(u)
-		if _, k := (httpurl.KeyOptions{}).CacheKey(u); k != key {
-			t.Fatalf("CacheKey(%q) = %q, the zero KeyOptions' %q", input, key, k)
+		key := urlkey.CacheKey(u)
+		if k := (urlkey.Options{}).CacheKey(u); k != key {
+			t.Fatalf("CacheKey(%q) = %q, the zero Options' %q", input, key, k)
 		}
 		checkKey(t, u, key)
 		k, err := span.Parse(key)
@@ -225,15 +225,17 @@ func FuzzCacheKey(f *testing.F) {
 		if u.Href()[:o.PathStart] != key[:ko.PathStart] || u.Pathname() != k.Pathname() {
 			t.Errorf("key %q of %q: another URL before the query", key, u.Href())
 		}
-		if httpurl.SiteKey(k) != httpurl.SiteKey(u) {
-			t.Errorf("key %q of %q: site %q, not %q", key, u.Href(), httpurl.SiteKey(k), httpurl.SiteKey(u))
+		if urlkey.SiteKey(k) != urlkey.SiteKey(u) {
+			t.Errorf("key %q of %q: site %q, not %q", key, u.Href(), urlkey.SiteKey(k), urlkey.SiteKey(u))
 		}
 	})
 }
 
 // FuzzSiteKey: the site key, with every list section and with the ICANN
 // one alone, is the host or a suffix of it that starts a label, without a
-// trailing dot, and the ICANN key is the other or a suffix of it.
+// trailing dot, the ICANN key is the other or a suffix of it, and both are
+// the list's answer (siteRef), on the first sight of a host and on later
+// ones.
 func FuzzSiteKey(f *testing.F) {
 	for _, s := range keySeeds() {
 		f.Add(s)
@@ -243,11 +245,11 @@ func FuzzSiteKey(f *testing.F) {
 		if err != nil {
 			return
 		}
-		site := httpurl.SiteKey(u)
-		if s := (httpurl.KeyOptions{}).SiteKey(u); s != site {
-			t.Fatalf("SiteKey(%q) = %q, the zero KeyOptions' %q", input, site, s)
+		site := urlkey.SiteKey(u)
+		if s := (urlkey.Options{}).SiteKey(u); s != site {
+			t.Fatalf("SiteKey(%q) = %q, the zero Options' %q", input, site, s)
 		}
-		icann := httpurl.KeyOptions{ICANNOnly: true}.SiteKey(u)
+		icann := urlkey.Options{ICANNOnly: true}.SiteKey(u)
 		host := strings.TrimSuffix(u.Hostname(), ".")
 		isSuffix := func(s, of string) bool { return s == of || strings.HasSuffix(of, "."+s) }
 		if !isSuffix(site, host) || !isSuffix(icann, site) {
@@ -255,6 +257,12 @@ func FuzzSiteKey(f *testing.F) {
 		}
 		if u.HostKind() != record.HostDomain && site != host {
 			t.Fatalf("%q: the site of a host that is no domain is %q", input, site)
+		}
+		// Twice more, so that the host is in SiteKey's table.
+		for range 2 {
+			if s, i := urlkey.SiteKey(u), (urlkey.Options{ICANNOnly: true}).SiteKey(u); s != siteRef(u, false) || i != siteRef(u, true) {
+				t.Fatalf("%q: site %q, ICANN site %q; the list gives %q and %q", input, s, i, siteRef(u, false), siteRef(u, true))
+			}
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package httpurl
+package urlkey
 
 import (
 	"slices"
@@ -18,7 +18,7 @@ import (
 // compared as form-decoded strings, by UTF-16 code units), with the empty
 // parameters that form parsing ignores ("a=1&&b=2") left out, and without
 // the query when no parameter is left. It is the key of the zero
-// KeyOptions; KeyOptions.CacheKey chooses another policy.
+// Options; Options.CacheKey chooses another policy.
 //
 // Each parameter keeps its own bytes: CacheKey reorders, it does not
 // re-serialize. Re-serializing through URLSearchParams would also make
@@ -31,8 +31,12 @@ import (
 //
 // Parameters with the same name keep their order ("a=2&a=1" stays), since
 // servers read repeated parameters as lists. When the query is already
-// in order, the key is a substring of the href and CacheKey does not
+// in order, the key is a substring of u's href and CacheKey does not
 // allocate. The zero URL's key is "".
+//
+// The key is the caller's to keep. It may be a substring of u's href, so
+// that keeping it keeps the href's bytes alive; a seen-set that outlives
+// its URLs and wants no more than the key's bytes keeps strings.Clone(key).
 //
 // A query of more than api.DefaultMaxParams parameters keeps its order
 // (the key is the href without its fragment): sorting it would cost
@@ -40,14 +44,17 @@ import (
 // such a query only misses being one key with its reorderings, which no
 // real site makes of one that long.
 func CacheKey(u span.URL) string {
-	_, key := KeyOptions{}.CacheKey(u)
+	_, key := Options{}.cacheKey(u)
 	return key
 }
 
-// KeyOptions is a cache-key policy: what CacheKey's key keeps of a URL
-// and how it spells it. The zero KeyOptions is CacheKey's policy. Every
-// policy is idempotent: the key of a key is itself.
-type KeyOptions struct {
+// Options is a key policy: what CacheKey's key keeps of a URL and how
+// it spells it, and which rules of the Public Suffix List SiteKey uses.
+// The zero Options is the policy of the functions CacheKey and SiteKey.
+// Every policy is idempotent: the key of a key is itself. Its methods
+// read the slices DropParams and DropParamPrefixes and never change them;
+// an Options whose slices no goroutine changes is safe for concurrent use.
+type Options struct {
 	// DropParams names the query parameters the key leaves out, such as
 	// "fbclid", "gclid" or a session id ("PHPSESSID"). A parameter's name
 	// is compared form-decoded ("utm%5Fsource" is "utm_source") and
@@ -84,21 +91,39 @@ type KeyOptions struct {
 	ICANNOnly bool
 }
 
-// CacheKey returns the key of u under the policy o, as a URL and as its
-// href (the key's href is the string). The key is u without its fragment
-// (unless o.KeepFragment), its escapes normalized when
-// o.NormalizeEscapes, and its query without the empty parameters and
-// those o drops, sorted as CacheKey sorts them unless o.KeepOrder, and
-// left out when no parameter is left. The key is a URL in serialized
-// form: span.Parse returns it unchanged.
+// CacheKey returns the key of u under the policy o, the href of a URL:
+// u without its fragment (unless o.KeepFragment), its escapes normalized
+// when o.NormalizeEscapes, and its query without the empty parameters and
+// those o drops, sorted as the function CacheKey sorts them unless
+// o.KeepOrder, and left out when no parameter is left. The key is a URL
+// in serialized form: span.Parse returns it unchanged, and CacheKeyURL
+// returns that URL.
 //
-// When the key is u or u without its fragment, CacheKey does not
-// allocate. A query of more than api.DefaultMaxParams non-empty
-// parameters, those o drops not counted, keeps its order and its empty
-// parameters, as CacheKey's documentation explains; o still drops
-// parameters from it and normalizes its escapes. The zero URL's key is
-// the zero URL and "".
-func (o KeyOptions) CacheKey(u span.URL) (span.URL, string) {
+// When the key is u's href or a prefix of it (u without its fragment),
+// CacheKey does not allocate, and the key shares u's bytes as the
+// function CacheKey's does; it is the caller's to keep. A query of more
+// than api.DefaultMaxParams non-empty parameters, those o drops not
+// counted, keeps its order and its empty parameters, as CacheKey's
+// documentation explains; o still drops parameters from it and normalizes
+// its escapes. The zero URL's key is "".
+func (o Options) CacheKey(u span.URL) string {
+	_, key := o.cacheKey(u)
+	return key
+}
+
+// CacheKeyURL returns the key of u under the policy o as a URL, for a
+// caller that reads the key's components (its host, its path) or resolves
+// against it: its href is o.CacheKey(u), and it costs what CacheKey
+// costs, since CacheKey parses the key it builds. The URL is the caller's
+// to keep, as any span.URL is. The zero URL's key is the zero URL.
+func (o Options) CacheKeyURL(u span.URL) span.URL {
+	k, _ := o.cacheKey(u)
+	return k
+}
+
+// cacheKey returns the key of u under the policy o, as a URL and as its
+// href.
+func (o Options) cacheKey(u span.URL) (span.URL, string) {
 	if u.IsZero() {
 		return span.URL{}, ""
 	}
@@ -160,7 +185,7 @@ func (o KeyOptions) CacheKey(u span.URL) (span.URL, string) {
 // scanQuery reads the query q: whether it has empty parameters, whether
 // the key leaves out or rewrites any of its other parameters, and how
 // many non-empty parameters the key keeps.
-func (o KeyOptions) scanQuery(q string) (empties, rewrites bool, kept int) {
+func (o Options) scanQuery(q string) (empties, rewrites bool, kept int) {
 	for p := range strings.SplitSeq(q, "&") {
 		switch {
 		case p == "":
@@ -178,7 +203,7 @@ func (o KeyOptions) scanQuery(q string) (empties, rewrites bool, kept int) {
 }
 
 // drops reports whether the policy leaves out the parameter p.
-func (o KeyOptions) drops(p string) bool {
+func (o Options) drops(p string) bool {
 	if len(o.DropParams) == 0 && len(o.DropParamPrefixes) == 0 {
 		return false
 	}
@@ -205,7 +230,7 @@ func (o KeyOptions) drops(p string) bool {
 // parameters the key keeps: nothing when there are none. Past
 // api.DefaultMaxParams of them, the query keeps its order and its empty
 // parameters, so that the key of a key leaves it as it is.
-func (o KeyOptions) writeQuery(b *strings.Builder, q string, n int) {
+func (o Options) writeQuery(b *strings.Builder, q string, n int) {
 	if n == 0 {
 		return
 	}
@@ -263,7 +288,7 @@ func needsNormalizing(s string) bool {
 }
 
 // writeNormalized writes s with its percent-encoded bytes normalized: see
-// KeyOptions.NormalizeEscapes.
+// Options.NormalizeEscapes.
 func writeNormalized(b *strings.Builder, s string) {
 	const upper = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
@@ -365,37 +390,16 @@ func compareUTF16(a, b string) int {
 	return +1
 }
 
-// SiteKey returns the key of u's politeness queue, for a crawler that
-// limits how fast it fetches from one site: the registrable domain of u's
-// host ("www.example.co.uk" and "img.example.co.uk" are both
-// "example.co.uk"), or the host itself when it has none (an IP address,
-// "localhost", a public suffix such as "github.io" itself), without a
-// trailing dot; "" for a URL without a host. The scheme and the port are
-// not part of it. The registrable domain comes from the Public Suffix List
-// compiled into golang.org/x/net/publicsuffix (see
-// api.RegistrableDomain).
-//
-// SiteKey is the key of the zero KeyOptions, with the list's private
-// domains: every "*.github.io" user is a site of its own.
-// KeyOptions.SiteKey with ICANNOnly groups them as one.
-func SiteKey(u span.URL) string {
-	return KeyOptions{}.SiteKey(u)
+// unreserved reports whether c is an unreserved character of RFC 3986.
+func unreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
 }
 
-// SiteKey returns the key of u's politeness queue under the policy o: as
-// the function SiteKey, with the ICANN rules of the Public Suffix List
-// alone when o.ICANNOnly, so that "alice.github.io" and "bob.github.io"
-// are both "github.io" (one operator's servers) instead of two sites.
-// Only o.ICANNOnly affects it.
-func (o KeyOptions) SiteKey(u span.URL) string {
-	rd, ok := "", false
-	if o.ICANNOnly {
-		rd, ok = api.URLRegistrableDomainICANN(u)
-	} else {
-		rd, ok = api.URLRegistrableDomain(u)
+// unhex2 decodes the two hex digits that s starts with.
+func unhex2(s string) (byte, bool) {
+	if len(s) < 2 || !pct.IsASCIIHexDigit(s[0]) || !pct.IsASCIIHexDigit(s[1]) {
+		return 0, false
 	}
-	if ok {
-		return strings.TrimSuffix(rd, ".")
-	}
-	return strings.TrimSuffix(u.Hostname(), ".")
+	return pct.HexValue(s[0])<<4 | pct.HexValue(s[1]), true
 }

@@ -1,11 +1,10 @@
-package httpurl_test
+package urlkey_test
 
 import (
-	"fmt"
 	"testing"
 
-	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlkey"
 )
 
 // TestSURT checks SURT against the keys web archives make: the examples of
@@ -57,25 +56,11 @@ func TestSURT(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.in, err)
 		}
-		if got := httpurl.SURT(u); got != c.want {
+		if got := urlkey.SURT(u); got != c.want {
 			t.Errorf("SURT(%s)\n got %s\nwant %s", c.in, got, c.want)
 		}
 	}
-	if httpurl.SURT(span.URL{}) != "" {
+	if urlkey.SURT(span.URL{}) != "" {
 		t.Error("zero URL: key not empty")
 	}
-}
-
-func ExampleSURT() {
-	for _, s := range []string{
-		"https://www.Example.com/Shop/?utm=1&a=2#top",
-		"https://blog.example.com/2024/post",
-		"https://example.org/",
-	} {
-		fmt.Println(httpurl.SURT(span.MustParse(s)))
-	}
-	// Output:
-	// com,example)/shop?a=2&utm=1
-	// com,example,blog)/2024/post
-	// org,example)/
 }
