@@ -24,6 +24,8 @@ var errCanonicalize = errors.New("not a valid value for this URL component")
 
 // createDummyURL is create a dummy URL (for a scheme other than https
 // when asked, which only the port's default changes).
+// https://urlpattern.spec.whatwg.org/#url-pattern-create-a-dummy-url
+// https://url.spec.whatwg.org/#concept-basic-url-parser
 func createDummyURL(input string) *api.URL {
 	// 1. Let dummyInput be "https://dummy.invalid/".
 	// 2. Return the result of running the basic URL parser on dummyInput.
@@ -35,6 +37,8 @@ func createDummyURL(input string) *api.URL {
 }
 
 // canonicalizeProtocol is canonicalize a protocol.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-protocol
+// https://url.spec.whatwg.org/#concept-basic-url-parser
 func canonicalizeProtocol(value string) (string, error) {
 	// 1. If value is the empty string, return value.
 	if value == "" {
@@ -51,6 +55,8 @@ func canonicalizeProtocol(value string) (string, error) {
 }
 
 // canonicalizeUsername is canonicalize a username.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-username
+// https://url.spec.whatwg.org/#set-the-username
 func canonicalizeUsername(value string) (string, error) {
 	// 1. If value is the empty string, return value.
 	if value == "" {
@@ -65,6 +71,8 @@ func canonicalizeUsername(value string) (string, error) {
 }
 
 // canonicalizePassword is canonicalize a password.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-password
+// https://url.spec.whatwg.org/#set-the-password
 func canonicalizePassword(value string) (string, error) {
 	// 1. If value is the empty string, return value.
 	if value == "" {
@@ -79,6 +87,9 @@ func canonicalizePassword(value string) (string, error) {
 }
 
 // canonicalizeHostname is canonicalize a hostname.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-hostname
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+// https://url.spec.whatwg.org/#hostname-state
 func canonicalizeHostname(value string) (string, error) {
 	// 1. If value is the empty string, return value.
 	if value == "" {
@@ -101,6 +112,7 @@ func canonicalizeHostname(value string) (string, error) {
 }
 
 // canonicalizeIPv6Hostname is canonicalize an IPv6 hostname.
+// https://urlpattern.spec.whatwg.org/#canonicalize-an-ipv6-hostname
 func canonicalizeIPv6Hostname(value string) (string, error) {
 	// 1. Let result be the empty string.
 	var result strings.Builder
@@ -122,6 +134,9 @@ func canonicalizeIPv6Hostname(value string) (string, error) {
 
 // canonicalizePort is canonicalize a port; protocol is nil when no
 // protocolValue is given.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-port
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+// https://url.spec.whatwg.org/#port-state
 func canonicalizePort(portValue string, protocolValue *string) (string, error) {
 	// 1. If portValue is the empty string, return portValue.
 	if portValue == "" {
@@ -154,11 +169,15 @@ func canonicalizePort(portValue string, protocolValue *string) (string, error) {
 
 // canonicalizePortPattern is canonicalize a port as an encoding callback,
 // with no protocolValue.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-port
 func canonicalizePortPattern(value string) (string, error) {
 	return canonicalizePort(value, nil)
 }
 
 // canonicalizePathname is canonicalize a pathname.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-pathname
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+// https://url.spec.whatwg.org/#path-start-state
 func canonicalizePathname(value string) (string, error) {
 	// 1. If value is the empty string, then return value.
 	if value == "" {
@@ -197,6 +216,9 @@ func canonicalizePathname(value string) (string, error) {
 // parser's opaque path state is run here on its own: the setters refuse a
 // URL with an opaque path, and a whole parse would strip the spaces at
 // the ends of value.
+// https://urlpattern.spec.whatwg.org/#canonicalize-an-opaque-pathname
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+// https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
 func canonicalizeOpaquePathname(value string) (string, error) {
 	// 1. If value is the empty string, return value.
 	if value == "" {
@@ -241,6 +263,9 @@ func canonicalizeOpaquePathname(value string) (string, error) {
 }
 
 // canonicalizeSearch is canonicalize a search.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-search
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+// https://url.spec.whatwg.org/#query-state
 func canonicalizeSearch(value string) (string, error) {
 	// 1. If value is the empty string, return value.
 	if value == "" {
@@ -257,6 +282,9 @@ func canonicalizeSearch(value string) (string, error) {
 }
 
 // canonicalizeHash is canonicalize a hash.
+// https://urlpattern.spec.whatwg.org/#canonicalize-a-hash
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+// https://url.spec.whatwg.org/#fragment-state
 func canonicalizeHash(value string) (string, error) {
 	// 1. If value is the empty string, return value.
 	if value == "" {

@@ -8,6 +8,7 @@ import (
 // component is the standard's component struct, with the matcher that
 // stands in for its regular expression: a direct matcher over the parts
 // when the part list has a shape it handles, and Go's regexp otherwise.
+// https://urlpattern.spec.whatwg.org/#component
 type component struct {
 	patternString   string
 	regexpString    string // the ECMAScript source of the standard
@@ -24,6 +25,7 @@ type component struct {
 }
 
 // compileComponent is compile a component.
+// https://urlpattern.spec.whatwg.org/#compile-a-component
 func compileComponent(input string, cb encodingCallback, opts options) (*component, error) {
 	// 1. Let part list be the result of running parse a pattern string given input, options, and encoding callback.
 	partList, err := parsePatternString(input, opts, cb)
@@ -92,6 +94,7 @@ func (c *component) exec(input string, groups []Group, fromURL bool) bool {
 
 // execRegexp is exec through the regexp, whichever matcher serves the
 // component.
+// https://urlpattern.spec.whatwg.org/#create-a-component-match-result
 func (c *component) execRegexp(input string, groups []Group) bool {
 	re := c.regexp()
 	if groups == nil {
@@ -115,6 +118,7 @@ func (c *component) execRegexp(input string, groups []Group) bool {
 var specialSchemes = [...]string{"ftp", "file", "http", "https", "ws", "wss"}
 
 // matchesSpecialScheme is protocol component matches a special scheme.
+// https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme
 func (c *component) matchesSpecialScheme() bool {
 	// 1. Let special scheme list be a list populated with all of the special schemes.
 	// 2. For each scheme of special scheme list:

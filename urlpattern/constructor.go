@@ -1,6 +1,7 @@
 package urlpattern
 
 // csState is a constructor string parser state.
+// https://urlpattern.spec.whatwg.org/#constructor-string-parser-state
 type csState uint8
 
 const (
@@ -18,6 +19,7 @@ const (
 )
 
 // constructorStringParser is the constructor string parser struct.
+// https://urlpattern.spec.whatwg.org/#constructor-string-parser
 type constructorStringParser struct {
 	input                            []rune
 	tokenList                        []token
@@ -32,6 +34,7 @@ type constructorStringParser struct {
 }
 
 // parseConstructorString is parse a constructor string.
+// https://urlpattern.spec.whatwg.org/#parse-a-constructor-string
 func parseConstructorString(input string) (Init, error) {
 	// 1. Let parser be a new constructor string parser whose input is input and token list is the result of running tokenize given input and "lenient".
 	tokens, err := tokenize(input, policyLenient)
@@ -241,6 +244,7 @@ func (p *constructorStringParser) field(s csState) **string {
 }
 
 // changeState is change state.
+// https://urlpattern.spec.whatwg.org/#change-state
 func (p *constructorStringParser) changeState(newState csState, skip int) {
 	// 1. If parser's state is not "init", not "authority", and not "done", then set parser's result[parser's state] to the result of running make a component string given parser.
 	if p.state != stateInit && p.state != stateAuthority && p.state != stateDone {
@@ -283,6 +287,7 @@ func (p *constructorStringParser) changeState(newState csState, skip int) {
 }
 
 // rewind is rewind.
+// https://urlpattern.spec.whatwg.org/#rewind
 func (p *constructorStringParser) rewind() {
 	// 1. Set parser's token index to parser's component start.
 	p.tokenIndex = p.componentStart
@@ -291,6 +296,7 @@ func (p *constructorStringParser) rewind() {
 }
 
 // rewindAndSetState is rewind and set state.
+// https://urlpattern.spec.whatwg.org/#rewind-and-set-state
 func (p *constructorStringParser) rewindAndSetState(state csState) {
 	// 1. Run rewind given parser.
 	p.rewind()
@@ -299,6 +305,7 @@ func (p *constructorStringParser) rewindAndSetState(state csState) {
 }
 
 // getSafeToken is get a safe token.
+// https://urlpattern.spec.whatwg.org/#get-a-safe-token
 func (p *constructorStringParser) getSafeToken(index int) token {
 	// 1. If index is less than parser's token list's size, then return parser's token list[index].
 	if index < len(p.tokenList) {
@@ -314,6 +321,7 @@ func (p *constructorStringParser) getSafeToken(index int) token {
 }
 
 // isNonSpecialPatternChar is is a non-special pattern char.
+// https://urlpattern.spec.whatwg.org/#is-a-non-special-pattern-char
 func (p *constructorStringParser) isNonSpecialPatternChar(index int, value string) bool {
 	// 1. Let token be the result of running get a safe token given parser and index.
 	tok := p.getSafeToken(index)
@@ -327,12 +335,14 @@ func (p *constructorStringParser) isNonSpecialPatternChar(index int, value strin
 }
 
 // isProtocolSuffix is is a protocol suffix.
+// https://urlpattern.spec.whatwg.org/#is-a-protocol-suffix
 func (p *constructorStringParser) isProtocolSuffix() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index, and ":".
 	return p.isNonSpecialPatternChar(p.tokenIndex, ":")
 }
 
 // nextIsAuthoritySlashes is next is authority slashes.
+// https://urlpattern.spec.whatwg.org/#next-is-authority-slashes
 func (p *constructorStringParser) nextIsAuthoritySlashes() bool {
 	// 1. If the result of running is a non-special pattern char given parser, parser's token index + 1, and "/" is false, then return false.
 	if !p.isNonSpecialPatternChar(p.tokenIndex+1, "/") {
@@ -347,30 +357,35 @@ func (p *constructorStringParser) nextIsAuthoritySlashes() bool {
 }
 
 // isIdentityTerminator is is an identity terminator.
+// https://urlpattern.spec.whatwg.org/#is-an-identity-terminator
 func (p *constructorStringParser) isIdentityTerminator() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index, and "@".
 	return p.isNonSpecialPatternChar(p.tokenIndex, "@")
 }
 
 // isPasswordPrefix is is a password prefix.
+// https://urlpattern.spec.whatwg.org/#is-a-password-prefix
 func (p *constructorStringParser) isPasswordPrefix() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index, and ":".
 	return p.isNonSpecialPatternChar(p.tokenIndex, ":")
 }
 
 // isPortPrefix is is a port prefix.
+// https://urlpattern.spec.whatwg.org/#is-a-port-prefix
 func (p *constructorStringParser) isPortPrefix() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index, and ":".
 	return p.isNonSpecialPatternChar(p.tokenIndex, ":")
 }
 
 // isPathnameStart is is a pathname start.
+// https://urlpattern.spec.whatwg.org/#is-a-pathname-start
 func (p *constructorStringParser) isPathnameStart() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index, and "/".
 	return p.isNonSpecialPatternChar(p.tokenIndex, "/")
 }
 
 // isSearchPrefix is is a search prefix.
+// https://urlpattern.spec.whatwg.org/#is-a-search-prefix
 func (p *constructorStringParser) isSearchPrefix() bool {
 	// 1. If result of running is a non-special pattern char given parser, parser's token index and "?" is true, then return true.
 	if p.isNonSpecialPatternChar(p.tokenIndex, "?") {
@@ -398,12 +413,14 @@ func (p *constructorStringParser) isSearchPrefix() bool {
 }
 
 // isHashPrefix is is a hash prefix.
+// https://urlpattern.spec.whatwg.org/#is-a-hash-prefix
 func (p *constructorStringParser) isHashPrefix() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index and "#".
 	return p.isNonSpecialPatternChar(p.tokenIndex, "#")
 }
 
 // isGroupOpen is is a group open.
+// https://urlpattern.spec.whatwg.org/#is-a-group-open
 func (p *constructorStringParser) isGroupOpen() bool {
 	// 1. If parser's token list[parser's token index]'s type is "open", then return true.
 	// 2. Otherwise return false.
@@ -411,6 +428,7 @@ func (p *constructorStringParser) isGroupOpen() bool {
 }
 
 // isGroupClose is is a group close.
+// https://urlpattern.spec.whatwg.org/#is-a-group-close
 func (p *constructorStringParser) isGroupClose() bool {
 	// 1. If parser's token list[parser's token index]'s type is "close", then return true.
 	// 2. Otherwise return false.
@@ -418,18 +436,21 @@ func (p *constructorStringParser) isGroupClose() bool {
 }
 
 // isIPv6Open is is an IPv6 open.
+// https://urlpattern.spec.whatwg.org/#is-an-ipv6-open
 func (p *constructorStringParser) isIPv6Open() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index, and "[".
 	return p.isNonSpecialPatternChar(p.tokenIndex, "[")
 }
 
 // isIPv6Close is is an IPv6 close.
+// https://urlpattern.spec.whatwg.org/#is-an-ipv6-close
 func (p *constructorStringParser) isIPv6Close() bool {
 	// 1. Return the result of running is a non-special pattern char given parser, parser's token index, and "]".
 	return p.isNonSpecialPatternChar(p.tokenIndex, "]")
 }
 
 // makeComponentString is make a component string.
+// https://urlpattern.spec.whatwg.org/#make-a-component-string
 func (p *constructorStringParser) makeComponentString() string {
 	// 1. Assert: parser's token index is less than parser's token list's size.
 	// 2. Let token be parser's token list[parser's token index].
@@ -446,6 +467,7 @@ func (p *constructorStringParser) makeComponentString() string {
 
 // computeProtocolMatchesSpecialSchemeFlag is compute protocol matches a
 // special scheme flag.
+// https://urlpattern.spec.whatwg.org/#compute-protocol-matches-a-special-scheme-flag
 func (p *constructorStringParser) computeProtocolMatchesSpecialSchemeFlag() error {
 	// 1. Let protocol string be the result of running make a component string given parser.
 	protocolString := p.makeComponentString()

@@ -3,6 +3,8 @@ package urlpattern
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/spanurl/spanurl/internal/wptpattern"
 )
 
 // compareMatchers runs the direct matcher and the regexp on input and
@@ -59,16 +61,19 @@ func TestDirectVsRegexpWPT(t *testing.T) {
 		var inputs [8][]string
 		if len(tc.Inputs) > 0 {
 			var values [8]string
-			if isString(tc.Inputs[0]) {
+			in, err := wptpattern.DecodeInputs(tc.Inputs)
+			switch {
+			case err != nil:
+			case in.IsString:
 				var base []string
-				if len(tc.Inputs) > 1 {
-					base = append(base, jsonString(tc.Inputs[1]))
+				if in.BaseURL != nil {
+					base = append(base, *in.BaseURL)
 				}
-				if u, ok := parseInput(jsonString(tc.Inputs[0]), base); ok {
+				if u, ok := parseInput(in.String, base); ok {
 					urlComponents(u, &values)
 				}
-			} else if init, _, err := initFromJSON(tc.Inputs[0]); err == nil {
-				initComponents(init, &values)
+			default:
+				initComponents(Init(in.Init), &values)
 			}
 			for i := range values {
 				inputs[i] = variations(values[i])

@@ -13,6 +13,7 @@ import (
 // dictionary does not contain, which is not the same as "": a pattern
 // built from an Init matches any value of a missing component, and "" only
 // the empty string. String makes a member from a string.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatterninit
 type Init struct {
 	Protocol *string
 	Username *string
@@ -39,6 +40,8 @@ const (
 
 // processInit is process a URLPatternInit; the component arguments are
 // nil for null.
+// https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit
+// https://url.spec.whatwg.org/#concept-basic-url-parser
 func processInit(init Init, typ initType, protocol, username, password, hostname, port, pathname, search, hash *string) (Init, error) {
 	// 1. Let result be the result of creating a new URLPatternInit.
 	var result Init
@@ -173,6 +176,7 @@ func processInit(init Init, typ initType, protocol, username, password, hostname
 }
 
 // processBaseURLString is process a base URL string.
+// https://urlpattern.spec.whatwg.org/#process-a-base-url-string
 func processBaseURLString(input string, typ initType) string {
 	// 1. Assert: input is not null.
 	// 2. If type is not "pattern" return input.
@@ -184,6 +188,7 @@ func processBaseURLString(input string, typ initType) string {
 }
 
 // isAbsolutePathname is is an absolute pathname.
+// https://urlpattern.spec.whatwg.org/#is-an-absolute-pathname
 func isAbsolutePathname(input string, typ initType) bool {
 	// 1. If input is the empty string, then return false.
 	if input == "" {
@@ -208,6 +213,7 @@ func isAbsolutePathname(input string, typ initType) bool {
 }
 
 // processProtocolForInit is process protocol for init.
+// https://urlpattern.spec.whatwg.org/#process-protocol-for-init
 func processProtocolForInit(value string, typ initType) (*string, error) {
 	// 1. Let strippedValue be the given value with a single trailing U+003A (:) removed, if any.
 	strippedValue := strings.TrimSuffix(value, ":")
@@ -224,6 +230,7 @@ func processProtocolForInit(value string, typ initType) (*string, error) {
 }
 
 // processUsernameForInit is process username for init.
+// https://urlpattern.spec.whatwg.org/#process-username-for-init
 func processUsernameForInit(value string, typ initType) *string {
 	// 1. If type is "pattern" then return value.
 	if typ == typePattern {
@@ -235,6 +242,7 @@ func processUsernameForInit(value string, typ initType) *string {
 }
 
 // processPasswordForInit is process password for init.
+// https://urlpattern.spec.whatwg.org/#process-password-for-init
 func processPasswordForInit(value string, typ initType) *string {
 	// 1. If type is "pattern" then return value.
 	if typ == typePattern {
@@ -246,6 +254,7 @@ func processPasswordForInit(value string, typ initType) *string {
 }
 
 // processHostnameForInit is process hostname for init.
+// https://urlpattern.spec.whatwg.org/#process-hostname-for-init
 func processHostnameForInit(value string, typ initType) (*string, error) {
 	// 1. If type is "pattern" then return value.
 	if typ == typePattern {
@@ -260,6 +269,7 @@ func processHostnameForInit(value string, typ initType) (*string, error) {
 }
 
 // processPortForInit is process port for init.
+// https://urlpattern.spec.whatwg.org/#process-port-for-init
 func processPortForInit(portValue, protocolValue string, typ initType) (*string, error) {
 	// 1. If type is "pattern" then return portValue.
 	if typ == typePattern {
@@ -274,6 +284,7 @@ func processPortForInit(portValue, protocolValue string, typ initType) (*string,
 }
 
 // processPathnameForInit is process pathname for init.
+// https://urlpattern.spec.whatwg.org/#process-pathname-for-init
 func processPathnameForInit(pathnameValue, protocolValue string, typ initType) (*string, error) {
 	// 1. If type is "pattern" then return pathnameValue.
 	if typ == typePattern {
@@ -295,6 +306,7 @@ func processPathnameForInit(pathnameValue, protocolValue string, typ initType) (
 }
 
 // processSearchForInit is process search for init.
+// https://urlpattern.spec.whatwg.org/#process-search-for-init
 func processSearchForInit(value string, typ initType) *string {
 	// 1. Let strippedValue be the given value with a single leading U+003F (?) removed, if any.
 	strippedValue := strings.TrimPrefix(value, "?")
@@ -308,6 +320,7 @@ func processSearchForInit(value string, typ initType) *string {
 }
 
 // processHashForInit is process hash for init.
+// https://urlpattern.spec.whatwg.org/#process-hash-for-init
 func processHashForInit(value string, typ initType) *string {
 	// 1. Let strippedValue be the given value with a single leading U+0023 (#) removed, if any.
 	strippedValue := strings.TrimPrefix(value, "#")
@@ -322,6 +335,7 @@ func processHashForInit(value string, typ initType) *string {
 
 // isDefaultPort reports whether port is protocol's default port written in
 // decimal (a special scheme's only).
+// https://url.spec.whatwg.org/#default-port
 func isDefaultPort(protocol, port string) bool {
 	d := record.DefaultPort(protocol)
 	return d != record.NoPort && port == strconv.Itoa(d)

@@ -17,6 +17,7 @@ type Group struct {
 // ComponentResult is the standard's URLPatternComponentResult: the
 // component of the input that was matched and the groups in the order of
 // the pattern.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatterncomponentresult
 type ComponentResult struct {
 	Input  string
 	Groups []Group
@@ -42,6 +43,7 @@ type Inputs struct {
 }
 
 // Result is the standard's URLPatternResult.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatternresult
 type Result struct {
 	Inputs   Inputs
 	Protocol ComponentResult
@@ -62,6 +64,7 @@ type Result struct {
 // Test is test(input, baseURL): whether the URL string input, resolved
 // against baseURL when one is given, matches the pattern. An input or base
 // URL that does not parse does not match.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-test
 func (p *Pattern) Test(input string, baseURL ...string) bool {
 	u, ok := parseInput(input, baseURL)
 	if !ok {
@@ -73,6 +76,7 @@ func (p *Pattern) Test(input string, baseURL ...string) bool {
 // Exec is exec(input, baseURL): the match result of the URL string input,
 // resolved against baseURL when one is given, or nil when it does not
 // match (or input or base does not parse).
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-exec
 func (p *Pattern) Exec(input string, baseURL ...string) *Result {
 	u, ok := parseInput(input, baseURL)
 	if !ok {
@@ -128,6 +132,7 @@ func (p *Pattern) ExecURL(u span.URL) *Result {
 
 // TestInit is test(init): whether the URL given component by component
 // matches. Missing components are empty unless init.BaseURL supplies them.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-test
 func (p *Pattern) TestInit(init Init) bool {
 	var values [8]string
 	if !initComponents(init, &values) {
@@ -138,6 +143,7 @@ func (p *Pattern) TestInit(init Init) bool {
 
 // ExecInit is exec(init): the match result of the URL given component by
 // component, or nil.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-exec
 func (p *Pattern) ExecInit(init Init) *Result {
 	var values [8]string
 	if !initComponents(init, &values) {
@@ -153,6 +159,8 @@ func (p *Pattern) ExecInit(init Init) *Result {
 // parseInput is match's steps for a string: the basic URL parser on the
 // base URL string, if given, then on input with it. It reports false
 // where the standard returns null.
+// https://urlpattern.spec.whatwg.org/#url-pattern-match
+// https://url.spec.whatwg.org/#concept-basic-url-parser
 func parseInput(input string, baseURL []string) (span.URL, bool) {
 	// 1. Let baseURL be null.
 	if len(baseURL) == 0 {
@@ -176,6 +184,7 @@ func parseInput(input string, baseURL []string) (span.URL, bool) {
 
 // urlComponents is match's steps that read a URL's components into values,
 // in the standard's order.
+// https://urlpattern.spec.whatwg.org/#url-pattern-match
 func urlComponents(u span.URL, values *[8]string) {
 	// Set protocol to url's scheme.
 	values[0] = u.Scheme()
@@ -197,6 +206,7 @@ func urlComponents(u span.URL, values *[8]string) {
 
 // initComponents is match's steps for a URLPatternInit input; it reports
 // false where processing the init throws (match returns null).
+// https://urlpattern.spec.whatwg.org/#url-pattern-match
 func initComponents(init Init, values *[8]string) bool {
 	// Let applyResult be the result of process a URLPatternInit given input, "url", protocol, username, password, hostname, port, pathname, search, and hash. If this throws an exception, catch it, and return null.
 	e := ""
@@ -216,6 +226,7 @@ func initComponents(init Init, values *[8]string) bool {
 // regular expression runs on its value; when all match, the result holds
 // the groups (when withResult) or is a non-nil marker. fromURL says the
 // values are a parsed URL's (see directMatcher.match).
+// https://urlpattern.spec.whatwg.org/#url-pattern-match
 func (p *Pattern) match(values *[8]string, withResult, fromURL bool) *Result {
 	if !withResult {
 		if !p.testValues(values, fromURL) {

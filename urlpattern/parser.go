@@ -6,6 +6,7 @@ import (
 )
 
 // partType is a part's type.
+// https://urlpattern.spec.whatwg.org/#part-type
 type partType uint8
 
 const (
@@ -16,6 +17,7 @@ const (
 )
 
 // modifier is a part's modifier.
+// https://urlpattern.spec.whatwg.org/#part-modifier
 type modifier uint8
 
 const (
@@ -27,6 +29,7 @@ const (
 
 // part is one piece of a parsed pattern string: at most one matching group
 // with its fixed prefix and suffix, or fixed text, and a modifier.
+// https://urlpattern.spec.whatwg.org/#part
 type part struct {
 	typ      partType
 	value    string
@@ -39,6 +42,7 @@ type part struct {
 // options is the options struct: the delimiter code point that ends a
 // segment wildcard, the prefix code point that an optional or repeated
 // group takes along, and ignore case.
+// https://urlpattern.spec.whatwg.org/#options
 type options struct {
 	delimiter  string
 	prefix     string
@@ -46,6 +50,9 @@ type options struct {
 }
 
 // The default, hostname and pathname options.
+// https://urlpattern.spec.whatwg.org/#default-options
+// https://urlpattern.spec.whatwg.org/#hostname-options
+// https://urlpattern.spec.whatwg.org/#pathname-options
 var (
 	defaultOptions  = options{}
 	hostnameOptions = options{delimiter: "."}
@@ -53,12 +60,15 @@ var (
 )
 
 // encodingCallback validates and encodes a piece of fixed text.
+// https://urlpattern.spec.whatwg.org/#encoding-callback
 type encodingCallback func(string) (string, error)
 
 // fullWildcardRegexpValue is the full wildcard regexp value.
+// https://urlpattern.spec.whatwg.org/#full-wildcard-regexp-value
 const fullWildcardRegexpValue = ".*"
 
 // patternParser is the pattern parser struct.
+// https://urlpattern.spec.whatwg.org/#pattern-parser
 type patternParser struct {
 	source                string
 	tokenList             []token
@@ -80,6 +90,7 @@ type patternParser struct {
 }
 
 // parsePatternString is parse a pattern string.
+// https://urlpattern.spec.whatwg.org/#parse-a-pattern-string
 func parsePatternString(input string, opts options, cb encodingCallback) ([]part, error) {
 	// 1. Let parser be a new pattern parser whose encoding callback is encoding callback and segment wildcard regexp is the result of running generate a segment wildcard regexp given options.
 	p := &patternParser{source: input, encodingCallback: cb, segmentWildcardRegexp: generateSegmentWildcardRegexp(opts)}
@@ -178,6 +189,7 @@ func parsePatternString(input string, opts options, cb encodingCallback) ([]part
 }
 
 // generateSegmentWildcardRegexp is generate a segment wildcard regexp.
+// https://urlpattern.spec.whatwg.org/#generate-a-segment-wildcard-regexp
 func generateSegmentWildcardRegexp(opts options) string {
 	// 1. Let result be "[^".
 	// 2. Append the result of running escape a regexp string given options's delimiter code point to the end of result.
@@ -187,6 +199,7 @@ func generateSegmentWildcardRegexp(opts options) string {
 }
 
 // tryConsumeToken is try to consume a token.
+// https://urlpattern.spec.whatwg.org/#try-to-consume-a-token
 func (p *patternParser) tryConsumeToken(typ tokenType) *token {
 	// 1. Assert: parser's index is less than parser's token list size.
 	// 2. Let next token be parser's token list[parser's index].
@@ -202,6 +215,7 @@ func (p *patternParser) tryConsumeToken(typ tokenType) *token {
 }
 
 // tryConsumeModifierToken is try to consume a modifier token.
+// https://urlpattern.spec.whatwg.org/#try-to-consume-a-modifier-token
 func (p *patternParser) tryConsumeModifierToken() *token {
 	// 1. Let token be the result of running try to consume a token given parser and "other-modifier".
 	// 2. If token is not null, then return token.
@@ -215,6 +229,7 @@ func (p *patternParser) tryConsumeModifierToken() *token {
 
 // tryConsumeRegexpOrWildcardToken is try to consume a regexp or wildcard
 // token.
+// https://urlpattern.spec.whatwg.org/#try-to-consume-a-regexp-or-wildcard-token
 func (p *patternParser) tryConsumeRegexpOrWildcardToken(nameToken *token) *token {
 	// 1. Let token be the result of running try to consume a token given parser and "regexp".
 	tok := p.tryConsumeToken(tokRegexp)
@@ -227,6 +242,7 @@ func (p *patternParser) tryConsumeRegexpOrWildcardToken(nameToken *token) *token
 }
 
 // consumeRequiredToken is consume a required token.
+// https://urlpattern.spec.whatwg.org/#consume-a-required-token
 func (p *patternParser) consumeRequiredToken(typ tokenType) (*token, error) {
 	// 1. Let result be the result of running try to consume a token given parser and type.
 	result := p.tryConsumeToken(typ)
@@ -248,6 +264,7 @@ func (p *patternParser) consumeRequiredToken(typ tokenType) (*token, error) {
 }
 
 // consumeText is consume text.
+// https://urlpattern.spec.whatwg.org/#consume-text
 func (p *patternParser) consumeText() string {
 	// 1. Let result be the empty string.
 	var result strings.Builder
@@ -290,6 +307,7 @@ func (p *patternParser) encode(s string, at int) (string, error) {
 
 // maybeAddPartFromPendingFixedValue is maybe add a part from the pending
 // fixed value.
+// https://urlpattern.spec.whatwg.org/#maybe-add-a-part-from-the-pending-fixed-value
 func (p *patternParser) maybeAddPartFromPendingFixedValue() error {
 	// 1. If parser's pending fixed value is the empty string, then return.
 	if len(p.pendingFixedValue) == 0 {
@@ -309,6 +327,7 @@ func (p *patternParser) maybeAddPartFromPendingFixedValue() error {
 }
 
 // addPart is add a part.
+// https://urlpattern.spec.whatwg.org/#add-a-part
 func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken *token, suffix string, modifierToken *token) error {
 	// 1. Let modifier be "none".
 	mod := modNone
@@ -422,6 +441,7 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpOrWildcardToken 
 // isDuplicateName is is a duplicate name. The names of the part list are
 // kept in a set as parts are added, so that a pattern with many groups
 // costs linear time, not quadratic.
+// https://urlpattern.spec.whatwg.org/#is-a-duplicate-name
 func (p *patternParser) isDuplicateName(name string) bool {
 	// 1. For each part of parser's part list:
 	// 1.1. If part's name is name, then return true.

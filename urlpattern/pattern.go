@@ -1,6 +1,7 @@
 package urlpattern
 
 // Options are the constructor's URLPatternOptions.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatternoptions
 type Options struct {
 	// IgnoreCase makes the pathname, search and hash match without regard
 	// to case.
@@ -9,6 +10,7 @@ type Options struct {
 
 // Pattern is a compiled URL pattern: the standard's URLPattern class with
 // its associated URL pattern. It is safe for concurrent use.
+// https://urlpattern.spec.whatwg.org/#urlpattern-class
 type Pattern struct {
 	protocol, username, password, hostname, port, pathname, search, hash *component
 	// ngroups is the number of groups of all components together.
@@ -18,12 +20,18 @@ type Pattern struct {
 // New is new URLPattern(input, baseURL): it compiles a constructor string
 // such as "https://*.example.com/books/:id", relative to baseURL when one
 // is given (at most one).
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-urlpattern
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-urlpattern-input-options
+// https://urlpattern.spec.whatwg.org/#urlpattern-initialize
 func New(input string, baseURL ...string) (*Pattern, error) {
 	return NewWithOptions(input, Options{}, baseURL...)
 }
 
 // NewWithOptions is New with options (new URLPattern(input, baseURL,
 // options)).
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-urlpattern
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-urlpattern-input-options
+// https://urlpattern.spec.whatwg.org/#urlpattern-initialize
 func NewWithOptions(input string, opts Options, baseURL ...string) (*Pattern, error) {
 	if len(baseURL) > 1 {
 		return nil, newError(ErrInvalidInput, "", -1, "more than one base URL")
@@ -38,6 +46,8 @@ func NewWithOptions(input string, opts Options, baseURL ...string) (*Pattern, er
 // NewFromInit is new URLPattern(init, options): it compiles a pattern
 // given component by component. Missing components match anything unless
 // init.BaseURL supplies them.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-urlpattern-input-options
+// https://urlpattern.spec.whatwg.org/#urlpattern-initialize
 func NewFromInit(init Init, opts Options) (*Pattern, error) {
 	return create("", &init, nil, opts)
 }
@@ -56,6 +66,7 @@ func MustNew(input string, baseURL ...string) *Pattern {
 // which matches any scheme, host, port, query and fragment. A router's
 // "/books/:id" is such a pattern; New("/books/:id") fails without a base
 // URL, since the constructor string reads a relative URL.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-urlpattern-input-options
 func NewPathname(pathname string, opts Options) (*Pattern, error) {
 	return NewFromInit(Init{Pathname: &pathname}, opts)
 }
@@ -72,6 +83,7 @@ func MustNewPathname(pathname string) *Pattern {
 
 // create is create a URL pattern; input is the constructor string when
 // initInput is nil.
+// https://urlpattern.spec.whatwg.org/#url-pattern-create
 func create(input string, initInput *Init, baseURL *string, opts Options) (*Pattern, error) {
 	// 1. Let init be null.
 	var init Init
@@ -178,6 +190,7 @@ func create(input string, initInput *Init, baseURL *string, opts Options) (*Patt
 }
 
 // hostnamePatternIsIPv6Address is hostname pattern is an IPv6 address.
+// https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address
 func hostnamePatternIsIPv6Address(input string) bool {
 	// 1. If input's code point length is less than 2, then return false.
 	if len(input) < 2 {
@@ -197,31 +210,41 @@ func (p *Pattern) components() [8]*component {
 }
 
 // Protocol returns the protocol component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-protocol
 func (p *Pattern) Protocol() string { return p.protocol.patternString }
 
 // Username returns the username component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-username
 func (p *Pattern) Username() string { return p.username.patternString }
 
 // Password returns the password component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-password
 func (p *Pattern) Password() string { return p.password.patternString }
 
 // Hostname returns the hostname component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-hostname
 func (p *Pattern) Hostname() string { return p.hostname.patternString }
 
 // Port returns the port component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-port
 func (p *Pattern) Port() string { return p.port.patternString }
 
 // Pathname returns the pathname component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-pathname
 func (p *Pattern) Pathname() string { return p.pathname.patternString }
 
 // Search returns the search component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-search
 func (p *Pattern) Search() string { return p.search.patternString }
 
 // Hash returns the hash component's pattern string.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-hash
 func (p *Pattern) Hash() string { return p.hash.patternString }
 
 // HasRegExpGroups reports whether any component has a regexp group (the
 // standard's has regexp groups).
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-hasregexpgroups
+// https://urlpattern.spec.whatwg.org/#url-pattern-has-regexp-groups
 func (p *Pattern) HasRegExpGroups() bool {
 	// 1-8. If any component's has regexp groups is true, then return true.
 	for _, c := range p.components() {

@@ -7,6 +7,7 @@ import (
 
 // generatePatternString is generate a pattern string: the normalized
 // pattern string of a part list.
+// https://urlpattern.spec.whatwg.org/#generate-a-pattern-string
 func generatePatternString(partList []part, opts options) string {
 	// 1. Let result be the empty string.
 	var result strings.Builder
@@ -128,6 +129,7 @@ func generatePatternString(partList []part, opts options) string {
 }
 
 // escapePatternString is escape a pattern string.
+// https://urlpattern.spec.whatwg.org/#escape-a-pattern-string
 func escapePatternString(input string) string {
 	// 1. Assert: input is an ASCII string.
 	// 2. Let result be the empty string.

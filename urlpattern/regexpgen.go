@@ -5,6 +5,7 @@ import "strings"
 // generateRegexpAndNameList is generate a regular expression and name list:
 // the ECMAScript regular expression source that the standard matches a
 // component with, and the group names in capture order.
+// https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list
 func generateRegexpAndNameList(partList []part, opts options) (string, []string) {
 	var result strings.Builder
 	// 1. Let result be "^".
@@ -122,6 +123,7 @@ func generateRegexpAndNameList(partList []part, opts options) (string, []string)
 }
 
 // escapeRegexpString is escape a regexp string.
+// https://urlpattern.spec.whatwg.org/#escape-a-regexp-string
 func escapeRegexpString(input string) string {
 	// 1. Assert: input is an ASCII string.
 	// 2. Let result be the empty string.
@@ -145,6 +147,7 @@ func escapeRegexpString(input string) string {
 }
 
 // modifierString is convert a modifier to a string.
+// https://urlpattern.spec.whatwg.org/#convert-a-modifier-to-a-string
 func modifierString(m modifier) string {
 	switch m {
 	// 1. If modifier is "zero-or-more", then return "*".

@@ -3,6 +3,7 @@ package urlpattern
 import "unicode"
 
 // tokenType is a token's type.
+// https://urlpattern.spec.whatwg.org/#token-type
 type tokenType uint8
 
 const (
@@ -21,6 +22,7 @@ const (
 // token is a single lexical token of a pattern string: its type, the code
 // point index where it starts (index) and the code points it stands for
 // (value).
+// https://urlpattern.spec.whatwg.org/#token
 type token struct {
 	typ   tokenType
 	index int
@@ -29,6 +31,7 @@ type token struct {
 
 // tokenizePolicy is a tokenize policy: strict fails on an invalid code
 // point, lenient turns it into an invalid-char token.
+// https://urlpattern.spec.whatwg.org/#tokenize-policy
 type tokenizePolicy uint8
 
 const (
@@ -38,6 +41,7 @@ const (
 
 // tokenizer is the tokenizer struct; input is held as code points because
 // every index of the algorithm counts code points.
+// https://urlpattern.spec.whatwg.org/#tokenizer
 type tokenizer struct {
 	input     []rune
 	source    string
@@ -49,6 +53,7 @@ type tokenizer struct {
 }
 
 // tokenize runs the tokenize algorithm on input with policy.
+// https://urlpattern.spec.whatwg.org/#tokenize
 func tokenize(input string, policy tokenizePolicy) ([]token, error) {
 	// 1. Let tokenizer be a new tokenizer.
 	// 2. Set tokenizer's input to input.
@@ -155,6 +160,7 @@ func tokenize(input string, policy tokenizePolicy) ([]token, error) {
 
 // regexpGroup is step 4.8 of tokenize: a "(" starts a regexp token that
 // runs to its balanced ")".
+// https://urlpattern.spec.whatwg.org/#tokenize
 func (t *tokenizer) regexpGroup() error {
 	n := len(t.input)
 	// 4.8.1. Let depth be 1.
@@ -273,6 +279,7 @@ func (t *tokenizer) regexpGroup() error {
 }
 
 // getNextCodePoint is get the next code point.
+// https://urlpattern.spec.whatwg.org/#get-the-next-code-point
 func (t *tokenizer) getNextCodePoint() {
 	// 1. Set tokenizer's code point to the Unicode code point in tokenizer's input at the position indicated by tokenizer's next index.
 	t.codePoint = t.input[t.nextIndex]
@@ -281,6 +288,7 @@ func (t *tokenizer) getNextCodePoint() {
 }
 
 // seekAndGetNextCodePoint is seek and get the next code point.
+// https://urlpattern.spec.whatwg.org/#seek-and-get-the-next-code-point
 func (t *tokenizer) seekAndGetNextCodePoint(index int) {
 	// 1. Set tokenizer's next index to index.
 	t.nextIndex = index
@@ -289,6 +297,7 @@ func (t *tokenizer) seekAndGetNextCodePoint(index int) {
 }
 
 // addToken is add a token.
+// https://urlpattern.spec.whatwg.org/#add-a-token
 func (t *tokenizer) addToken(typ tokenType, nextPosition, valuePosition, valueLength int) {
 	// 1. Let token be a new token.
 	// 2. Set token's type to type.
@@ -302,6 +311,7 @@ func (t *tokenizer) addToken(typ tokenType, nextPosition, valuePosition, valueLe
 }
 
 // addTokenWithDefaultLength is add a token with default length.
+// https://urlpattern.spec.whatwg.org/#add-a-token-with-default-length
 func (t *tokenizer) addTokenWithDefaultLength(typ tokenType, nextPosition, valuePosition int) {
 	// 1. Let computed length be next position − value position.
 	computedLength := nextPosition - valuePosition
@@ -311,6 +321,7 @@ func (t *tokenizer) addTokenWithDefaultLength(typ tokenType, nextPosition, value
 
 // addTokenWithDefaultPositionAndLength is add a token with default position
 // and length.
+// https://urlpattern.spec.whatwg.org/#add-a-token-with-default-position-and-length
 func (t *tokenizer) addTokenWithDefaultPositionAndLength(typ tokenType) {
 	// 1. Run add a token with default length given tokenizer, type, tokenizer's next index, and tokenizer's index.
 	t.addTokenWithDefaultLength(typ, t.nextIndex, t.index)
@@ -318,6 +329,7 @@ func (t *tokenizer) addTokenWithDefaultPositionAndLength(typ tokenType) {
 
 // processTokenizingError is process a tokenizing error; reason says what is
 // wrong for the strict policy's error.
+// https://urlpattern.spec.whatwg.org/#process-a-tokenizing-error
 func (t *tokenizer) processTokenizingError(nextPosition, valuePosition int, reason string) error {
 	// 1. If tokenizer's policy is "strict", then throw a TypeError.
 	if t.policy == policyStrict {
@@ -331,6 +343,7 @@ func (t *tokenizer) processTokenizingError(nextPosition, valuePosition int, reas
 
 // isValidNameCodePoint is is a valid name code point: ECMAScript's
 // IdentifierStart (first) or IdentifierPart code points.
+// https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point
 func isValidNameCodePoint(c rune, first bool) bool {
 	// 1. If first is true return the result of checking if code point is contained in the IdentifierStart set of code points.
 	if first {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spanurl/spanurl/api"
 	"github.com/spanurl/spanurl/internal/testvectors"
+	"github.com/spanurl/spanurl/internal/wptpattern"
 )
 
 // wptKnownFailures lists the cases of urlpatterntestdata.json (by name,
@@ -73,96 +74,27 @@ func wptCaseName(tc wptCase) string {
 	return "Pattern: " + string(p) + " Inputs: " + string(i)
 }
 
-// initFromJSON decodes a URLPatternInit dictionary.
-func initFromJSON(raw json.RawMessage) (Init, map[string]string, error) {
-	var all map[string]any
-	if err := json.Unmarshal(raw, &all); err != nil {
-		return Init{}, nil, err
-	}
-	m := map[string]string{}
-	for k, v := range all {
-		if s, ok := v.(string); ok {
-			m[k] = s
-		}
-	}
-	var init Init
-	for k, v := range m {
-		switch k {
-		case "protocol":
-			init.Protocol = &v
-		case "username":
-			init.Username = &v
-		case "password":
-			init.Password = &v
-		case "hostname":
-			init.Hostname = &v
-		case "port":
-			init.Port = &v
-		case "pathname":
-			init.Pathname = &v
-		case "search":
-			init.Search = &v
-		case "hash":
-			init.Hash = &v
-		case "baseURL":
-			init.BaseURL = &v
-		}
-	}
-	return init, m, nil
-}
-
-func isString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
-
-func jsonString(raw json.RawMessage) string {
-	var s string
-	_ = json.Unmarshal(raw, &s)
-	return s
-}
-
-// construct runs the constructor on the WPT argument list, with WebIDL's
-// overload resolution: with three arguments the second is the base URL
-// (an object converts to "[object Object]"), with two it is the base URL
-// when a string and the options otherwise.
+// construct runs the constructor on the WPT argument list, read as
+// wptpattern.DecodeConstructor reads it.
 func construct(args []json.RawMessage) (*Pattern, error) {
-	var opts Options
-	var base []string
-	optionsAt := -1
-	switch {
-	case len(args) == 3:
-		b := "[object Object]"
-		if isString(args[1]) {
-			b = jsonString(args[1])
-		}
-		base = []string{b}
-		optionsAt = 2
-	case len(args) == 2 && isString(args[1]):
-		base = []string{jsonString(args[1])}
-	case len(args) == 2:
-		optionsAt = 1
+	c, err := wptpattern.DecodeConstructor(args)
+	if err != nil {
+		return nil, err
 	}
-	if optionsAt > 0 {
-		var o struct {
-			IgnoreCase bool `json:"ignoreCase"`
+	opts := Options{IgnoreCase: c.IgnoreCase}
+	if c.IsString {
+		var base []string
+		if c.BaseURL != nil {
+			base = append(base, *c.BaseURL)
 		}
-		_ = json.Unmarshal(args[optionsAt], &o)
-		opts.IgnoreCase = o.IgnoreCase
+		return NewWithOptions(c.String, opts, base...)
 	}
-	if len(args) == 0 || !isString(args[0]) {
-		var init Init
-		if len(args) > 0 {
-			var err error
-			if init, _, err = initFromJSON(args[0]); err != nil {
-				return nil, err
-			}
-		}
-		if len(base) > 0 {
-			// new URLPattern(init, baseURL) throws; NewFromInit has no
-			// base URL parameter, so that call cannot be written.
-			return nil, newError(ErrInvalidInput, "", -1, "base URL beside an Init")
-		}
-		return NewFromInit(init, opts)
+	if c.InitWithBase() {
+		// new URLPattern(init, baseURL) throws; NewFromInit has no base
+		// URL parameter, so that call cannot be written.
+		return nil, newError(ErrInvalidInput, "", -1, "base URL beside an Init")
 	}
-	return NewWithOptions(jsonString(args[0]), opts, base...)
+	return NewFromInit(Init(c.Init), opts)
 }
 
 func TestWPTURLPatternData(t *testing.T) {
@@ -208,16 +140,19 @@ func checkWPTCase(tc wptCase) string {
 	if len(tc.ExpectedObj) > 0 {
 		_ = json.Unmarshal(tc.ExpectedObj, &expectedObj)
 	}
-	var patternDict map[string]string
+	// A case that got here has a constructor that succeeds, so its
+	// arguments decode.
+	args, _ := wptpattern.DecodeConstructor(tc.Pattern)
+	var patternDict *wptpattern.Init
 	var baseURL *api.URL
-	if len(tc.Pattern) > 0 && !isString(tc.Pattern[0]) {
-		_, patternDict, _ = initFromJSON(tc.Pattern[0])
-		if b, ok := patternDict["baseURL"]; ok && b != "" {
+	if len(tc.Pattern) > 0 && !args.IsString {
+		patternDict = &args.Init
+		if b, ok := patternDict.Member("baseURL"); ok && b != "" {
 			baseURL, _ = api.NewURL(b)
 		}
 	}
-	if baseURL == nil && len(tc.Pattern) > 1 && isString(tc.Pattern[1]) {
-		baseURL, _ = api.NewURL(jsonString(tc.Pattern[1]))
+	if baseURL == nil && args.BaseURL != nil {
+		baseURL, _ = api.NewURL(*args.BaseURL)
 	}
 	got := [8]string{p.Protocol(), p.Username(), p.Password(), p.Hostname(), p.Port(), p.Pathname(), p.Search(), p.Hash()}
 	for i, c := range componentNames {
@@ -226,8 +161,8 @@ func checkWPTCase(tc wptCase) string {
 			switch {
 			case contains(tc.ExactlyEmptyComponents, c):
 				expected = ""
-			case patternDict != nil && patternDict[c] != "":
-				expected = patternDict[c]
+			case patternDict != nil && member(patternDict, c) != "":
+				expected = member(patternDict, c)
 			case patternDict != nil && hasAny(patternDict, earlierComponents[c]):
 				expected = "*"
 			case baseURL != nil && c != "username" && c != "password":
@@ -240,33 +175,30 @@ func checkWPTCase(tc wptCase) string {
 			return "pattern." + c + " = " + quote(got[i]) + ", want " + quote(expected)
 		}
 	}
-	inputs := tc.Inputs
-	if len(inputs) == 0 {
-		inputs = []json.RawMessage{json.RawMessage(`{}`)}
-	}
+	in, err := wptpattern.DecodeInputs(tc.Inputs)
 	if string(tc.ExpectedMatch) == `"error"` {
 		// test(init, baseURL) and exec(init, baseURL) throw; TestInit and
 		// ExecInit have no base URL parameter, so that call cannot be
 		// written.
-		if !isString(inputs[0]) && len(inputs) > 1 {
+		if in.InitWithBase() {
 			return ""
 		}
 		return "expected_match is \"error\" for a call that Go can write"
 	}
+	if err != nil {
+		return err.Error()
+	}
 	var test bool
 	var res *Result
-	if isString(inputs[0]) {
+	if in.IsString {
 		var base []string
-		if len(inputs) > 1 {
-			base = append(base, jsonString(inputs[1]))
+		if in.BaseURL != nil {
+			base = append(base, *in.BaseURL)
 		}
-		test = p.Test(jsonString(inputs[0]), base...)
-		res = p.Exec(jsonString(inputs[0]), base...)
+		test = p.Test(in.String, base...)
+		res = p.Exec(in.String, base...)
 	} else {
-		init, _, err := initFromJSON(inputs[0])
-		if err != nil {
-			return err.Error()
-		}
+		init := Init(in.Init)
 		test = p.TestInit(init)
 		res = p.ExecInit(init)
 	}
@@ -283,7 +215,10 @@ func checkWPTCase(tc wptCase) string {
 	var expected map[string]json.RawMessage
 	_ = json.Unmarshal(tc.ExpectedMatch, &expected)
 	// result.inputs
-	wantInputs := inputs
+	wantInputs := tc.Inputs
+	if len(wantInputs) == 0 {
+		wantInputs = []json.RawMessage{json.RawMessage(`{}`)}
+	}
 	if raw, ok := expected["inputs"]; ok {
 		_ = json.Unmarshal(raw, &wantInputs)
 	}
@@ -300,7 +235,7 @@ func checkWPTCase(tc wptCase) string {
 		return "exec() inputs length " + quote(strings.Join(gotInputs, ","))
 	}
 	for i, w := range wantInputs {
-		if isString(w) && jsonString(w) != gotInputs[i] {
+		if a, err := wptpattern.DecodeArg(w); err == nil && a.IsString && a.String != gotInputs[i] {
 			return "exec() inputs[" + string(rune('0'+i)) + "] = " + quote(gotInputs[i])
 		}
 	}
@@ -376,13 +311,19 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func hasAny(m map[string]string, keys []string) bool {
-	for _, k := range keys {
-		if _, ok := m[k]; ok {
+func hasAny(init *wptpattern.Init, names []string) bool {
+	for _, name := range names {
+		if _, ok := init.Member(name); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// member returns the member of init named name, or "".
+func member(init *wptpattern.Init, name string) string {
+	v, _ := init.Member(name)
+	return v
 }
 
 func quote(s string) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 
+	"github.com/spanurl/spanurl/internal/wptpattern"
 	"github.com/spanurl/spanurl/urlpattern"
 )
 
@@ -85,27 +86,24 @@ func answerURLPattern(op string, req map[string]json.RawMessage) any {
 	for i, v := range [8]string{p.Protocol(), p.Username(), p.Password(), p.Hostname(), p.Port(), p.Pathname(), p.Search(), p.Hash()} {
 		ans.Pattern[patternComponents[i]] = v
 	}
-	if len(inputs) == 0 {
-		inputs = []json.RawMessage{json.RawMessage(`{}`)}
-	}
+	in, err := wptpattern.DecodeInputs(inputs)
 	var res *urlpattern.Result
 	switch {
-	case isJSONString(inputs[0]):
-		var base []string
-		if len(inputs) > 1 {
-			base = append(base, jsonString(inputs[1]))
-		}
-		ans.Test = p.Test(jsonString(inputs[0]), base...)
-		res = p.Exec(jsonString(inputs[0]), base...)
-	case len(inputs) > 1:
+	case in.InitWithBase():
 		// test(init, baseURL) and exec(init, baseURL) throw a TypeError.
 		ans.Test, ans.Exec = "error", "error"
 		return ans
-	default:
-		init, err := initFromJSON(inputs[0])
-		if err != nil {
-			return wptError{Error: "input: " + err.Error()}
+	case err != nil:
+		return wptError{Error: "input: " + err.Error()}
+	case in.IsString:
+		var base []string
+		if in.BaseURL != nil {
+			base = append(base, *in.BaseURL)
 		}
+		ans.Test = p.Test(in.String, base...)
+		res = p.Exec(in.String, base...)
+	default:
+		init := urlpattern.Init(in.Init)
 		ans.Test = p.TestInit(init)
 		res = p.ExecInit(init)
 	}
@@ -143,48 +141,25 @@ func execJSON(res *urlpattern.Result) map[string]any {
 	return out
 }
 
-// constructPattern runs new URLPattern(...args) with WebIDL's overload
-// resolution: with three arguments the second is the base URL (an object
-// converts to "[object Object]"); with two, the second is the base URL
-// when it is a string and the options otherwise; an init with a base URL
-// argument throws.
+// constructPattern runs new URLPattern(...args), the arguments read as
+// wptpattern.DecodeConstructor reads them.
 func constructPattern(args []json.RawMessage) (*urlpattern.Pattern, error) {
-	var opts urlpattern.Options
-	var base []string
-	optionsAt := -1
-	switch {
-	case len(args) >= 3:
-		b := "[object Object]"
-		if isJSONString(args[1]) {
-			b = jsonString(args[1])
+	c, err := wptpattern.DecodeConstructor(args)
+	if err != nil {
+		return nil, err
+	}
+	opts := urlpattern.Options{IgnoreCase: c.IgnoreCase}
+	if c.IsString {
+		var base []string
+		if c.BaseURL != nil {
+			base = append(base, *c.BaseURL)
 		}
-		base, optionsAt = []string{b}, 2
-	case len(args) == 2 && isJSONString(args[1]):
-		base = []string{jsonString(args[1])}
-	case len(args) == 2:
-		optionsAt = 1
+		return urlpattern.NewWithOptions(c.String, opts, base...)
 	}
-	if optionsAt > 0 {
-		var o struct {
-			IgnoreCase bool `json:"ignoreCase"`
-		}
-		_ = json.Unmarshal(args[optionsAt], &o)
-		opts.IgnoreCase = o.IgnoreCase
-	}
-	if len(args) > 0 && isJSONString(args[0]) {
-		return urlpattern.NewWithOptions(jsonString(args[0]), opts, base...)
-	}
-	var init urlpattern.Init
-	if len(args) > 0 {
-		var err error
-		if init, err = initFromJSON(args[0]); err != nil {
-			return nil, err
-		}
-	}
-	if len(base) > 0 {
+	if c.InitWithBase() {
 		return nil, errInitWithBase
 	}
-	return urlpattern.NewFromInit(init, opts)
+	return urlpattern.NewFromInit(urlpattern.Init(c.Init), opts)
 }
 
 // errInitWithBase is new URLPattern(init, baseURL)'s TypeError.
@@ -197,37 +172,14 @@ func (e wptErr) Error() string { return string(e) }
 // patternFromInit compiles a pattern given as JSON: a pattern string or a
 // URLPatternInit.
 func patternFromInit(raw json.RawMessage) (*urlpattern.Pattern, error) {
-	if isJSONString(raw) {
-		return urlpattern.New(jsonString(raw))
-	}
-	init, err := initFromJSON(raw)
+	a, err := wptpattern.DecodeArg(raw)
 	if err != nil {
 		return nil, err
 	}
-	return urlpattern.NewFromInit(init, urlpattern.Options{})
-}
-
-// initFromJSON decodes a URLPatternInit dictionary: members that are not
-// strings are left out, as the harness's dictionaries have none.
-func initFromJSON(raw json.RawMessage) (urlpattern.Init, error) {
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return urlpattern.Init{}, err
+	if a.IsString {
+		return urlpattern.New(a.String)
 	}
-	var init urlpattern.Init
-	fields := map[string]**string{
-		"protocol": &init.Protocol, "username": &init.Username, "password": &init.Password,
-		"hostname": &init.Hostname, "port": &init.Port, "pathname": &init.Pathname,
-		"search": &init.Search, "hash": &init.Hash, "baseURL": &init.BaseURL,
-	}
-	for k, v := range m {
-		if s, ok := v.(string); ok {
-			if f, ok := fields[k]; ok {
-				*f = &s
-			}
-		}
-	}
-	return init, nil
+	return urlpattern.NewFromInit(urlpattern.Init(a.Init), urlpattern.Options{})
 }
 
 // initJSON is an Init as a JSON object of its present members.
@@ -246,10 +198,11 @@ func initJSON(init urlpattern.Init) map[string]string {
 }
 
 func patternComponent(raw json.RawMessage) (urlpattern.Component, bool) {
-	if !isJSONString(raw) {
+	a, err := wptpattern.DecodeArg(raw)
+	if err != nil || !a.IsString {
 		return 0, false
 	}
-	return urlpattern.ParseComponent(jsonString(raw))
+	return urlpattern.ParseComponent(a.String)
 }
 
 func firstError(errs ...error) error {
@@ -259,12 +212,4 @@ func firstError(errs ...error) error {
 		}
 	}
 	return nil
-}
-
-func isJSONString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
-
-func jsonString(raw json.RawMessage) string {
-	var s string
-	_ = json.Unmarshal(raw, &s)
-	return s
 }

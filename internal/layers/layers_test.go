@@ -23,7 +23,7 @@ const modulePath = "github.com/spanurl/spanurl"
 // so two packages of one layer never import each other. DESIGN.md has the
 // same table (its "Layers" section); TestDesignTable keeps the two equal.
 var table = [][]string{
-	0: {"record", "internal/asm", "internal/uts46", "internal/pct", "internal/mask", "internal/jsonstr", "internal/apipin", "internal/lineartest", "internal/inlinetest", "internal/testvectors"},
+	0: {"record", "internal/asm", "internal/uts46", "internal/pct", "internal/mask", "internal/jsonstr", "internal/apipin", "internal/lineartest", "internal/inlinetest", "internal/testvectors", "internal/wptpattern"},
 	1: {"internal/offsets", "internal/form", "internal/reqtarget"},
 	2: {"internal/fast", "internal/slow", "internal/splice"},
 	3: {"span"},
