@@ -142,15 +142,7 @@ func PercentDecode(s string) []byte {
 
 // AppendPercentDecode appends the percent-decoding of s to dst.
 func AppendPercentDecode(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if isPercentEncodedByte(s, i) {
-			dst = append(dst, pct.HexValue(s[i+1])<<4|pct.HexValue(s[i+2]))
-			i += 2
-			continue
-		}
-		dst = append(dst, s[i])
-	}
-	return dst
+	return pct.AppendDecoded(dst, s)
 }
 
 // PercentDecodeString percent-decodes s and reads the bytes with UTF-8

@@ -55,7 +55,7 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 	p := u.Pathname()
 	nu.Path = p
 	if strings.IndexByte(p, '%') >= 0 {
-		nu.Path = string(pct.AppendDecoded(make([]byte, 0, len(p)), []byte(p)))
+		nu.Path = string(pct.AppendDecoded(make([]byte, 0, len(p)), p))
 	}
 	if nu.Path != p {
 		nu.RawPath = p

@@ -334,7 +334,7 @@ func (p Policy) checkPath(target string, start int) *Error {
 			return nil
 		}
 		i += j
-		c, ok := unhex2(path[i+1:])
+		c, ok := pct.DecodeHex2(path[i+1:])
 		switch {
 		case !ok:
 			return newError(ErrMalformedEscape, "target", target, "", start+i, nil)
@@ -361,7 +361,7 @@ func checkLabelLengths(field, value, raw string, base int) *Error {
 	for i := 0; i < len(name); i++ {
 		c, next := name[i], i
 		if c == '%' {
-			if d, ok := unhex2(name[i+1:]); ok {
+			if d, ok := pct.DecodeHex2(name[i+1:]); ok {
 				c, next = d, i+2
 			}
 		}
@@ -496,7 +496,7 @@ func decodeUnreserved(path string) string {
 			break
 		}
 		i += j
-		if c, ok := unhex2(path[i+1:]); ok && unreserved(c) {
+		if c, ok := pct.DecodeHex2(path[i+1:]); ok && pct.IsUnreserved(c) {
 			first = i
 			break
 		}
@@ -508,7 +508,7 @@ func decodeUnreserved(path string) string {
 	copy(b, path)
 	for i := first; i < len(path); i++ {
 		if path[i] == '%' {
-			if c, ok := unhex2(path[i+1:]); ok && unreserved(c) {
+			if c, ok := pct.DecodeHex2(path[i+1:]); ok && pct.IsUnreserved(c) {
 				b = append(b, c)
 				i += 2
 				continue
@@ -517,22 +517,4 @@ func decodeUnreserved(path string) string {
 		b = append(b, path[i])
 	}
 	return string(b)
-}
-
-// unreserved reports whether c is one of RFC 3986's unreserved
-// characters: ALPHA, DIGIT, "-", ".", "_", "~".
-func unreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~'
-}
-
-// unhex2 decodes the two hex digits that s starts with.
-func unhex2(s string) (byte, bool) {
-	if len(s) < 2 {
-		return 0, false
-	}
-	if !pct.IsASCIIHexDigit(s[0]) || !pct.IsASCIIHexDigit(s[1]) {
-		return 0, false
-	}
-	return pct.HexValue(s[0])<<4 | pct.HexValue(s[1]), true
 }

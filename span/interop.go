@@ -141,7 +141,7 @@ func percentDecode(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	return string(pct.AppendDecoded(make([]byte, 0, len(s)), []byte(s)))
+	return string(pct.AppendDecoded(make([]byte, 0, len(s)), s))
 }
 
 // onlyNonASCIIEscapes reports whether every "%" of s starts a

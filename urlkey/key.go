@@ -275,7 +275,7 @@ func (o Options) writeQuery(b *strings.Builder, q string, n int) {
 // NormalizeEscapes rewrites: an unreserved character, or lowercase hex.
 func needsNormalizing(s string) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0; {
-		if v, ok := unhex2(s[i+1:]); ok && (isLowerHex(s[i+1]) || isLowerHex(s[i+2]) || unreserved(v)) {
+		if v, ok := pct.DecodeHex2(s[i+1:]); ok && (isLowerHex(s[i+1]) || isLowerHex(s[i+2]) || pct.IsUnreserved(v)) {
 			return true
 		}
 		j := strings.IndexByte(s[i+1:], '%')
@@ -292,12 +292,12 @@ func needsNormalizing(s string) bool {
 func writeNormalized(b *strings.Builder, s string) {
 	const upper = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
-		v, ok := unhex2(s[i+1:])
+		v, ok := pct.DecodeHex2(s[i+1:])
 		if s[i] != '%' || !ok {
 			b.WriteByte(s[i])
 			continue
 		}
-		if unreserved(v) && !joinsStrayPercent(b.String(), v, s[i+3:]) {
+		if pct.IsUnreserved(v) && !joinsStrayPercent(b.String(), v, s[i+3:]) {
 			b.WriteByte(v)
 		} else {
 			b.WriteByte('%')
@@ -388,18 +388,4 @@ func compareUTF16(a, b string) int {
 		return -1
 	}
 	return +1
-}
-
-// unreserved reports whether c is an unreserved character of RFC 3986.
-func unreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~'
-}
-
-// unhex2 decodes the two hex digits that s starts with.
-func unhex2(s string) (byte, bool) {
-	if len(s) < 2 || !pct.IsASCIIHexDigit(s[0]) || !pct.IsASCIIHexDigit(s[1]) {
-		return 0, false
-	}
-	return pct.HexValue(s[0])<<4 | pct.HexValue(s[1]), true
 }

@@ -123,8 +123,9 @@ func Append(dst []byte, s []byte, set *Set) []byte {
 
 // AppendDecoded appends the percent-decoding of input to dst: every
 // "%" followed by two ASCII hex digits becomes that byte; everything else,
-// including a "%" not so followed, is copied.
-func AppendDecoded(dst []byte, input []byte) []byte {
+// including a "%" not so followed, is copied. It is the one decoding loop
+// of the module, for strings and byte slices alike.
+func AppendDecoded[S ~string | ~[]byte](dst []byte, input S) []byte {
 	for i := 0; i < len(input); i++ {
 		c := input[i]
 		if c == '%' && i+2 < len(input) && IsASCIIHexDigit(input[i+1]) && IsASCIIHexDigit(input[i+2]) {
@@ -135,6 +136,22 @@ func AppendDecoded(dst []byte, input []byte) []byte {
 		dst = append(dst, c)
 	}
 	return dst
+}
+
+// DecodeHex2 returns the byte that the two ASCII hex digits s starts
+// with spell, and false when s does not start with two.
+func DecodeHex2(s string) (byte, bool) {
+	if len(s) < 2 || !IsASCIIHexDigit(s[0]) || !IsASCIIHexDigit(s[1]) {
+		return 0, false
+	}
+	return HexValue(s[0])<<4 | HexValue(s[1]), true
+}
+
+// IsUnreserved reports whether c is one of RFC 3986's unreserved
+// characters: ALPHA, DIGIT, "-", ".", "_", "~".
+func IsUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // IsASCIIHexDigit reports whether c is 0-9, A-F or a-f.
