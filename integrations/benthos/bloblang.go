@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/redpanda-data/benthos/v4/public/bloblang"
-	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlkey"
 )
 
 // RegisterBloblang registers the Bloblang methods of this package on env:
@@ -114,7 +114,7 @@ func resolveCtor(args *bloblang.ParsedParams) (bloblang.Method, error) {
 func cacheKeySpec() *bloblang.PluginSpec {
 	return bloblang.NewPluginSpec().
 		Category(category).
-		Description("Returns the cache key of a URL, under which the URLs that name the same resource fall together: the URL without its fragment, its query's parameters sorted by name (parameters with the same name keep their order) and without empty parameters. The parameters choose another policy, as spanurl's httpurl.KeyOptions does.").
+		Description("Returns the cache key of a URL, under which the URLs that name the same resource fall together: the URL without its fragment, its query's parameters sorted by name (parameters with the same name keep their order) and without empty parameters. The parameters choose another policy, as spanurl's urlkey.Options does.").
 		Param(bloblang.NewAnyParam("drop_params").Description("Names of query parameters to leave out, such as `fbclid`.").Default([]any{})).
 		Param(bloblang.NewAnyParam("drop_param_prefixes").Description("Prefixes of the names of query parameters to leave out, such as `utm_`.").Default([]any{})).
 		Param(bloblang.NewBoolParam("keep_order").Description("Keep the parameters in their order.").Default(false)).
@@ -126,7 +126,7 @@ func cacheKeySpec() *bloblang.PluginSpec {
 }
 
 func cacheKeyCtor(args *bloblang.ParsedParams) (bloblang.Method, error) {
-	var o httpurl.KeyOptions
+	var o urlkey.Options
 	var err error
 	if o.DropParams, err = stringsParam(args, "drop_params"); err != nil {
 		return nil, err
@@ -147,7 +147,7 @@ func cacheKeyCtor(args *bloblang.ParsedParams) (bloblang.Method, error) {
 		if err != nil {
 			return nil, err
 		}
-		_, key := o.CacheKey(u)
+		key := o.CacheKey(u)
 		return key, nil
 	}), nil
 }
@@ -162,7 +162,7 @@ func siteSpec() *bloblang.PluginSpec {
 }
 
 func siteCtor(args *bloblang.ParsedParams) (bloblang.Method, error) {
-	var o httpurl.KeyOptions
+	var o urlkey.Options
 	var err error
 	if o.ICANNOnly, err = args.GetBool("icann_only"); err != nil {
 		return nil, err

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/accesslog"
-	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlkey"
 )
 
 // wantURL returns the fields the processor must give for u, computed with
@@ -15,7 +15,7 @@ func wantURL(u span.URL) map[string]any {
 		"href": u.Href(), "protocol": u.Protocol(), "username": u.Username(),
 		"host": u.Host(), "hostname": u.Hostname(), "port": u.Port(),
 		"pathname": u.Pathname(), "search": u.Search(), "hash": u.Hash(),
-		"origin": u.Origin(), "cache_key": httpurl.CacheKey(u), "site": httpurl.SiteKey(u),
+		"origin": u.Origin(), "cache_key": urlkey.CacheKey(u), "site": urlkey.SiteKey(u),
 	}
 }
 

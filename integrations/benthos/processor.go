@@ -9,8 +9,8 @@ import (
 
 	"github.com/redpanda-data/benthos/v4/public/service"
 	"github.com/spanurl/spanurl/accesslog"
-	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/span"
+	"github.com/spanurl/spanurl/urlkey"
 )
 
 // Metadata keys the processor sets on a message it refuses.
@@ -97,7 +97,7 @@ type processor struct {
 	host      string
 	scheme    string
 	withErrs  bool
-	keys      httpurl.KeyOptions
+	keys      urlkey.Options
 	parsers   sync.Pool // *accesslog.Parser
 }
 
@@ -242,7 +242,7 @@ func (p *processor) parseLine(in string) (map[string]any, error) {
 // urlObject returns the fields of u with its cache key and site.
 func (p *processor) urlObject(u span.URL) map[string]any {
 	out := urlFields(u)
-	_, out["cache_key"] = p.keys.CacheKey(u)
+	out["cache_key"] = p.keys.CacheKey(u)
 	out["site"] = p.keys.SiteKey(u)
 	return out
 }
