@@ -14,7 +14,9 @@ import (
 // The errors of a request target refused before the URL parser runs,
 // matched (errors.Is) by the *ParseError that ParseRequestTarget,
 // ParseConnectTarget and ParseHost return. They are the refusals of
-// package httpurl, whose sentinels of the same names they mirror.
+// package httpurl, whose sentinels of the same names are these very
+// values, so that errors.Is matches an error of either package (and of
+// package accesslog) against either name.
 var (
 	// ErrInvalidTarget: the request target is not of a form the method
 	// accepts, or holds a space or "#".
