@@ -123,6 +123,8 @@ FuzzExec ./urlpattern
 FuzzMux ./urlpattern
 FuzzMux ./urlpattern -tags=noasm
 FuzzParse ./accesslog
+FuzzURLMatchesLive ./accesslog
+FuzzURLMatchesLive ./accesslog -tags=noasm
 FuzzJSONScan ./cmd/spanurl
 EOF
 fi

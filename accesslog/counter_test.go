@@ -14,11 +14,6 @@ var trapLog = logOf("/a", "/b", "/a", "/c", "/adm%69n", "/admin", "/b", "/a", "/
 
 var trapCounts = map[string]int64{"/a": 3, "/b": 2, "/c": 1, "/admin": 2, "/~user/": 2}
 
-// plainLog is a log whose paths Parser.URL makes in the same memory
-// each, one over the other: kept without a copy, they read as the paths
-// after them.
-var plainLog = logOf("/a", "/b", "/a", "/c", "/b", "/a", "/d")
-
 // logOf returns a log of GET requests for paths.
 func logOf(paths ...string) []string {
 	var lines []string
@@ -70,19 +65,4 @@ func TestCounter(t *testing.T) {
 	if allocs := testing.AllocsPerRun(100, func() { c.Add(path) }); allocs != 0 {
 		t.Errorf("Add of a known key: %v allocations, want 0", allocs)
 	}
-}
-
-// trapMap counts the paths of log with a map as the map-key trap counts
-// them: a clone on insert, and m[k]++ for a key already there, which
-// stores the transient k over the clone.
-func trapMap(t *testing.T, log []string) map[string]int64 {
-	m := map[string]int64{}
-	countTrap(t, log, func(k string) {
-		if _, ok := m[k]; ok {
-			m[k]++
-		} else {
-			m[strings.Clone(k)] = 1
-		}
-	})
-	return m
 }

@@ -30,3 +30,23 @@ func TestPoisonCatchesMapKeyTrap(t *testing.T) {
 		}
 	}
 }
+
+// plainLog is a log whose paths Parser.URL makes in the same memory
+// each, one over the other: kept without a copy, they read as the paths
+// after them.
+var plainLog = logOf("/a", "/b", "/a", "/c", "/b", "/a", "/d")
+
+// trapMap counts the paths of log with a map as the map-key trap counts
+// them: a clone on insert, and m[k]++ for a key already there, which
+// stores the transient k over the clone.
+func trapMap(t *testing.T, log []string) map[string]int64 {
+	m := map[string]int64{}
+	countTrap(t, log, func(k string) {
+		if _, ok := m[k]; ok {
+			m[k]++
+		} else {
+			m[strings.Clone(k)] = 1
+		}
+	})
+	return m
+}

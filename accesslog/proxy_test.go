@@ -31,8 +31,8 @@ var kinds = []error{
 // live returns what a server built on httpurl makes of the request with
 // method, target, host (its Host) and scheme (its connection's) under
 // policy: the URL that httpurl.Handler hands on (FromRequest's), or the
-// refusal, as an error (FromRequest's) and as the text of the response.
-func live(method, target, host, scheme string, policy httpurl.Policy) (span.URL, error, string) {
+// refusal, as the text of the response and as an error (FromRequest's).
+func live(method, target, host, scheme string, policy httpurl.Policy) (span.URL, string, error) {
 	if n := strings.Index(target, "://"); n > 0 && httpurl.FormOf(target) == httpurl.AbsoluteForm {
 		// net/http's server makes the authority of an absolute-form
 		// target the request's Host, and drops the Host header.
@@ -51,13 +51,13 @@ func live(method, target, host, scheme string, policy httpurl.Policy) (span.URL,
 	}), opts).ServeHTTP(rec, r)
 	text := strings.TrimSuffix(rec.Body.String(), "\n")
 	if method == http.MethodConnect {
-		return span.URL{}, nil, text
+		return span.URL{}, text, nil
 	}
 	u, err := httpurl.FromRequest(r, opts)
 	if err == nil && routed.Href() != u.Href() {
 		text = "Handler routes " + routed.Href()
 	}
-	return u, err, text
+	return u, text, err
 }
 
 // sameAsLive checks that the URL of l, from Line.URLWithPolicy and from
@@ -66,7 +66,7 @@ func live(method, target, host, scheme string, policy httpurl.Policy) (span.URL,
 func sameAsLive(t *testing.T, p *Parser, l *Line, host, scheme, what string) {
 	t.Helper()
 	h, sch := l.Server(host, scheme)
-	want, wantErr, text := live(string(l.Method), string(l.Target), h, sch, p.Policy)
+	want, text, wantErr := live(string(l.Method), string(l.Target), h, sch, p.Policy)
 	for _, f := range []struct {
 		name string
 		url  func() (span.URL, error)
