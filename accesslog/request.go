@@ -129,10 +129,17 @@ func (l *Line) URLWithPolicy(policy httpurl.Policy, host, scheme string) (span.U
 		// The URL of an origin-form target is made of a copy,
 		// scheme + "://" + host + target, which the policy parses
 		// again when it changes it, so the target is lent to httpurl
-		// without a copy of its own; an error, which may keep the
-		// target, is made again from a copy.
-		if u, err := policy.ParseRequestTarget(borrow(l.Target), host, scheme); err == nil {
+		// without a copy of its own. An error may keep the target: one
+		// that is httpurl's alone keeps it only in Value, quoted and
+		// cut to a few hundred bytes, which is copied; any other is
+		// made again from a copy of the target.
+		u, err := policy.ParseRequestTarget(borrow(l.Target), host, scheme)
+		if err == nil {
 			return u, nil
+		}
+		if e, ok := err.(*httpurl.Error); ok && e.Err == nil {
+			e.Value = strings.Clone(e.Value)
+			return span.URL{}, e
 		}
 	}
 	return policy.ParseRequestTarget(string(l.Target), host, scheme)
