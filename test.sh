@@ -38,11 +38,13 @@ go build -o "$reportdir/testreport" ./internal/testreport || exit 1
 # gotest ARGS...: go test ARGS with its events read by internal/testreport.
 gotest() { go test -json "$@" 2>&1 | "$reportdir/testreport"; }
 
-stage "go test -race (the library, the command, WPT, datasets, linear time)" \
+stage "go test -race (the library, the command, WPT, datasets)" \
   gotest -race -count=1 ./...
 
-stage "go test without -race (the allocation counts and memory bounds that -race skips)" \
-  gotest -count=1 ./...
+# One package at a time, so that the linear-time ratios and memory peaks
+# of one package are not measured while another fills the caches.
+stage "go test without -race, one package at a time (allocations, memory, linear time)" \
+  gotest -count=1 -p 1 ./...
 
 stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo, no timing)" \
   bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
@@ -50,7 +52,7 @@ stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo,
 stage "integrations/benthos (its own module)" bash -c 'cd integrations/benthos && go test -count=1 ./...'
 
 stage "the portable kernels: -tags noasm" \
-  gotest -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlkey ./urlpattern
+  gotest -tags noasm -count=1 -p 1 ./internal/asm ./internal/fast ./span ./httpurl ./urlkey ./urlpattern
 
 stage "the spanurl_poison build: no kept span.Parser result (span.Parser's doc)" \
   bash -c 'go test -tags spanurl_poison -count=1 -run Poison ./span && go test -tags spanurl_poison -count=1 -short ./api ./accesslog ./cmd/spanurl'
@@ -140,6 +142,8 @@ FuzzRouter ./urlpattern -tags=noasm
 FuzzParse ./accesslog
 FuzzSetRequest ./accesslog
 FuzzSetRequest ./accesslog -tags=noasm
+FuzzURLMatchesLive ./accesslog
+FuzzURLMatchesLive ./accesslog -tags=noasm
 FuzzJSONScan ./cmd/spanurl
 EOF
 fi

@@ -5,9 +5,16 @@ import (
 	"strconv"
 )
 
-// ErrMalformed matches every error of Parse: the line does not have the
-// fields of its format.
+// ErrMalformed matches every error of Parse but ErrBlankLine: the line
+// does not have the fields of its format.
 var ErrMalformed = errors.New("malformed log line")
+
+// ErrBlankLine is the Kind of Parse's *Error for an empty line, which
+// holds no request rather than a malformed one: that error does not
+// match ErrMalformed. The spanurl command counts such lines as blank, not
+// as failures, and so does a loop that counts errors.Is(err,
+// ErrMalformed).
+var ErrBlankLine = errors.New("blank line")
 
 // The kinds of malformed lines, for errors.Is; each names what is missing
 // or wrong. Error.Kind is one of them.
@@ -35,7 +42,7 @@ var (
 
 // Error is a malformed line: what is wrong (Kind) and where.
 type Error struct {
-	Kind   error // ErrVirtualHost, ErrClient, ErrTime, ErrRequest, ErrStatus, ErrHost or ErrRequestLine
+	Kind   error // ErrBlankLine, ErrVirtualHost, ErrClient, ErrTime, ErrRequest, ErrStatus, ErrHost or ErrRequestLine
 	Offset int   // the byte offset in the line where the problem is found
 }
 
@@ -44,5 +51,10 @@ func (e *Error) Error() string {
 	return "accesslog: " + e.Kind.Error() + " at offset " + strconv.Itoa(e.Offset)
 }
 
-// Unwrap returns Kind and ErrMalformed.
-func (e *Error) Unwrap() []error { return []error{e.Kind, ErrMalformed} }
+// Unwrap returns Kind, and ErrMalformed unless Kind is ErrBlankLine.
+func (e *Error) Unwrap() []error {
+	if e.Kind == ErrBlankLine {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, ErrMalformed}
+}

@@ -38,7 +38,7 @@ not a log line
 	}
 	// Output:
 	// 200 GET https://www.example.com/index.html?q=1
-	// 200 CONNECT https://upstream.example.org/
+	// httpurl: CONNECT request: an authority-form target names no URL to route: target "upstream.example.org:443"
 	// accesslog: the request is not METHOD TARGET [HTTP/VERSION] at offset 47
 	// accesslog: no [date] field at offset 0
 }
@@ -83,24 +83,30 @@ func ExampleLine_URL() {
 	}
 	// Output:
 	// https://shop.example//cart/items
-	// http://shop.example/
+	// httpurl: asterisk-form request target (OPTIONS *) has no URL: target "*"
 	// httpurl: invalid request target: target "/a b": space at offset 2
 }
 
 // A log processor that counts requests per path: it reads lines of any
-// length (one here is 200 KB) and checks the reader's error, and it keeps
-// a key only as a clone, since the Parser's results alias its memory.
+// length (one here is 50 KB, longer than the reader's buffer) and checks the reader's error, and it
+// counts with a Counter, which copies a path the first time it sees it,
+// since the Parser's results alias its memory. The paths are the ones a
+// proxy on httpurl's strict policy routes: "/%69ndex.html" is
+// "/index.html", and CONNECT names no path.
 func ExampleParser_countPaths() {
-	long := "/search?q=" + strings.Repeat("x", 200<<10)
+	long := "/search?q=" + strings.Repeat("x", 50<<10)
 	logText := `192.0.2.1 - - [10/Oct/2026:13:55:36 +0000] "GET /a/../index.html HTTP/1.1" 200 512 "-" "curl/8"
 192.0.2.2 - - [10/Oct/2026:13:55:37 +0000] "GET ` + long + ` HTTP/1.1" 200 10 "-" "curl/8"
 192.0.2.3 - - [10/Oct/2026:13:55:38 +0000] "GET /%69ndex.html HTTP/1.1" 200 512 "-" "curl/8"
+
 192.0.2.4 - - [10/Oct/2026:13:55:39 +0000] "GET /index.html HTTP/1.1" 304 0 "-" "curl/8"
+192.0.2.5 - - [10/Oct/2026:13:55:40 +0000] "CONNECT example.org:443 HTTP/1.1" 200 0 "-" "curl/8"
 `
 	lp := accesslog.Parser{Format: accesslog.Combined}
 	var l accesslog.Line
-	counts := map[string]*int{}
-	rd := bufio.NewReaderSize(strings.NewReader(logText), 64<<10)
+	var paths accesslog.Counter
+	var blank, malformed, refused int
+	rd := bufio.NewReaderSize(strings.NewReader(logText), 16<<10)
 	for {
 		line, err := rd.ReadSlice('\n')
 		if err == bufio.ErrBufferFull { // a line longer than the buffer: read the rest of it
@@ -109,14 +115,17 @@ func ExampleParser_countPaths() {
 			rest, err = rd.ReadBytes('\n')
 			line = append(head, rest...)
 		}
-		if len(line) > 0 && lp.Parse(bytes.TrimRight(line, "\r\n"), &l) == nil {
-			if u, uerr := lp.URL(&l, "example.com", "https"); uerr == nil {
-				p := u.Pathname() // valid until lp's next call
-				if c, ok := counts[p]; ok {
-					*c++
+		if len(line) > 0 || err == nil {
+			switch perr := lp.Parse(bytes.TrimRight(line, "\r\n"), &l); {
+			case errors.Is(perr, accesslog.ErrBlankLine):
+				blank++
+			case perr != nil:
+				malformed++
+			default:
+				if u, uerr := lp.URL(&l, "example.com", "https"); uerr == nil {
+					paths.Add(u.Pathname()) // valid until lp's next call: Add copies it
 				} else {
-					counts[strings.Clone(p)] = new(int)
-					*counts[p]++
+					refused++
 				}
 			}
 		}
@@ -127,6 +136,9 @@ func ExampleParser_countPaths() {
 			return
 		}
 	}
-	fmt.Println(*counts["/index.html"], *counts["/search"], *counts["/%69ndex.html"])
-	// Output: 2 1 1
+	fmt.Println(paths.Count("/index.html"), paths.Count("/search"), paths.Count("/%69ndex.html"))
+	fmt.Println(blank, malformed, refused)
+	// Output:
+	// 3 1 0
+	// 1 0 1
 }

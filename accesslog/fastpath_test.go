@@ -102,21 +102,26 @@ func nginxEscape(s string) string {
 	return b.String()
 }
 
-// urlLines are lines whose URL Parser.URL makes without allocating: the
-// canonical ones and every form of request target.
+// urlLines are lines whose URL, or refusal, Parser.URL makes without
+// allocating: the canonical ones, origin-form targets, and the CONNECT
+// and "OPTIONS *" requests, which name no URL.
 var urlLines = append(canonicalLines[:len(canonicalLines):len(canonicalLines)], []struct {
 	format Format
 	line   string
 }{
 	{Combined, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "CONNECT example.org:443 HTTP/1.1" 200 0 "-" "-"`},
 	{Combined, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "OPTIONS * HTTP/1.1" 200 0 "-" "-"`},
-	{Combined, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET http://other.example/a?b HTTP/1.1" 200 0 "-" "-"`},
+	{Combined, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET /%C3%A9/a/%2e%2E/b%25 HTTP/1.1" 200 0 "-" "-"`},
+	{CombinedHost, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET /x HTTP/1.1" 200 0 "-" "-" "127.0.0.1:8080"`},
 	{Combined, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET //a//b/../c HTTP/1.1" 200 0 "-" "-"`},
 	{Combined, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET /café?q=ÿþ HTTP/1.1" 200 0 "-" "-"`},
 	{CombinedHost, `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET /x HTTP/1.1" 200 1 "-" "curl/8.5.0" "WWW.Example.com:443"`},
 }...)
 
 func TestParserURLAllocs(t *testing.T) {
+	if poisonBuild {
+		t.Skip("the spanurl_poison build lets go of the Parser's memory on every call")
+	}
 	for _, c := range urlLines {
 		p := Parser{Format: c.format}
 		line := []byte(c.line)
@@ -124,16 +129,14 @@ func TestParserURLAllocs(t *testing.T) {
 		if err := p.Parse(line, &l); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := p.URL(&l, "example.com", "https"); err != nil {
+		if _, err := p.URL(&l, "example.com", "https"); err != nil && string(l.Method) != "CONNECT" && string(l.Target) != "*" {
 			t.Fatal(err)
 		}
 		allocs := testing.AllocsPerRun(100, func() {
 			if err := p.Parse(line, &l); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := p.URL(&l, "example.com", "https"); err != nil {
-				t.Fatal(err)
-			}
+			p.URL(&l, "example.com", "https")
 		})
 		if allocs != 0 {
 			t.Errorf("%s: %v allocations per line, want 0", c.format, allocs)

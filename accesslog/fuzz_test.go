@@ -43,8 +43,8 @@ func FuzzParse(f *testing.F) {
 			err := p.Parse(line, &l)
 			if err != nil {
 				var e *Error
-				if !errors.As(err, &e) || !errors.Is(err, ErrMalformed) {
-					t.Fatalf("%s: error %v is not an *Error matching ErrMalformed", format, err)
+				if !errors.As(err, &e) || errors.Is(err, ErrMalformed) == (len(line) == 0) || errors.Is(err, ErrBlankLine) != (len(line) == 0) {
+					t.Fatalf("%s: error %v is not an *Error matching ErrMalformed, or ErrBlankLine for an empty line", format, err)
 				}
 				if e.Offset < 0 || e.Offset > len(line) {
 					t.Fatalf("%s: offset %d outside the line of %d bytes", format, e.Offset, len(line))

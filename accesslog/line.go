@@ -1,6 +1,10 @@
 package accesslog
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/spanurl/spanurl/httpurl"
+)
 
 // Line holds the fields of one log line. Every field is a sub-slice of the
 // line, except the quoted fields that hold escapes, which are decoded into
@@ -40,6 +44,12 @@ type Line struct {
 // every line before; it is not safe for concurrent use.
 type Parser struct {
 	Format Format
+	// Policy is the routing policy of URL's URLs, httpurl's, as
+	// httpurl.Options.Policy: the strict one when left zero, as
+	// httpurl.FromRequest applies it by default, so that a logged
+	// request gives the URL, or the refusal, that a proxy built on
+	// httpurl gives the same request live.
+	Policy httpurl.Policy
 
 	buf   []byte // the decoded fields of the current line
 	reset bool   // buf is emptied for the current line
@@ -47,13 +57,22 @@ type Parser struct {
 	url urlParser // for URL
 }
 
-// Parse splits line into l's fields. It returns an *Error for a line that
-// does not have the fields of p.Format: with one matching ErrRequestLine,
-// every field of l is set but Method, Target and Protocol; with any
-// other, l is the zero Line. Parse panics if p.Format is not one of the
-// formats.
+// Parse splits line into l's fields, which are transient: sub-slices of
+// line, and of p's memory (valid until p's next Parse) for the decoded
+// ones. It returns an *Error for a line that does not have the fields of
+// p.Format: with one matching ErrRequestLine, every field of l is set but
+// Method, Target and Protocol; with any other, l is the zero Line. An
+// empty line gives an *Error of Kind ErrBlankLine, which does not match
+// ErrMalformed. Parse panics if p.Format is not one of the formats.
 func (p *Parser) Parse(line []byte, l *Line) error {
 	p.reset = false
+	if len(line) == 0 {
+		if p.Format < Common || p.Format > CombinedHost {
+			panic("accesslog: Parse with an invalid " + p.Format.String())
+		}
+		*l = Line{}
+		return &Error{ErrBlankLine, 0}
+	}
 	if err := p.parse(line, l); err != nil {
 		if err.Kind != ErrRequestLine {
 			*l = Line{}

@@ -8,8 +8,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/spanurl/spanurl/httpurl"
 )
 
 const date = "[10/Oct/2024:13:55:36 +0000]"
@@ -137,60 +135,6 @@ func TestUnescape(t *testing.T) {
 		got := unescape(nil, []byte(tt.in), 0)
 		if string(got) != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-// TestURLMatchesHttpurl checks that Line.URL gives what httpurl gives for
-// the same request, refusals included.
-func TestURLMatchesHttpurl(t *testing.T) {
-	tests := []struct {
-		request, want string
-		err           error
-	}{
-		{"GET /a/../b?q HTTP/1.1", "https://example.com/b?q", nil},
-		{"GET //x/y HTTP/1.1", "https://example.com//x/y", nil},
-		{"CONNECT example.org:443 HTTP/1.1", "https://example.org/", nil},
-		{"CONNECT example.org:80 HTTP/1.1", "https://example.org:80/", nil},
-		{"CONNECT example.org HTTP/1.1", "", httpurl.ErrInvalidTarget},
-		{"CONNECT /x HTTP/1.1", "", httpurl.ErrInvalidHost},
-		{"OPTIONS * HTTP/1.1", "https://example.com/", nil},
-		{"GET * HTTP/1.1", "", httpurl.ErrAsteriskForm},
-		{"GET example.org:443 HTTP/1.1", "", httpurl.ErrInvalidTarget},
-		{"GET http://u@h.example/ HTTP/1.1", "", httpurl.ErrInvalidHost},
-		{`GET /a\tb HTTP/1.1`, "", httpurl.ErrControlCharacter},
-		{"GET /a b HTTP/1.1", "", httpurl.ErrInvalidTarget},
-	}
-	for _, tt := range tests {
-		line := `h - - ` + date + ` "` + tt.request + `" 200 1`
-		var l Line
-		p := Parser{Format: Common}
-		if err := p.Parse([]byte(line), &l); err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		u, err := l.URL("example.com", "https")
-		switch {
-		case tt.err != nil && !errors.Is(err, tt.err):
-			t.Errorf("%q: got %v, want %v", tt.request, err, tt.err)
-		case tt.err == nil && (err != nil || u.Href() != tt.want):
-			t.Errorf("%q: got %q, %v, want %q", tt.request, u.Href(), err, tt.want)
-		}
-		// The same request through httpurl directly.
-		var hu string
-		var herr error
-		switch target := string(l.Target); {
-		case string(l.Method) == "CONNECT":
-			v, e := httpurl.ParseConnectTarget(target)
-			hu, herr = v.Href(), e
-		case string(l.Method) == "OPTIONS" && target == "*":
-			v, e := httpurl.ParseHost("example.com", "https")
-			hu, herr = v.Href(), e
-		default:
-			v, e := httpurl.ParseRequestTarget(target, "example.com", "https")
-			hu, herr = v.Href(), e
-		}
-		if hu != u.Href() || (herr == nil) != (err == nil) || herr != nil && herr.Error() != err.Error() {
-			t.Errorf("%q: URL gives %q, %v; httpurl gives %q, %v", tt.request, u.Href(), err, hu, herr)
 		}
 	}
 }

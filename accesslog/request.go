@@ -2,10 +2,12 @@ package accesslog
 
 import (
 	"bytes"
+	"net/http"
 	"strings"
 	"unsafe"
 
 	"github.com/spanurl/spanurl/httpurl"
+	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/span"
 )
 
@@ -78,45 +80,79 @@ func (l *Line) Server(host, scheme string) (string, string) {
 	return host, scheme
 }
 
-// URL returns the URL the request of l asked for, made as package httpurl
-// makes it for a live request, with the server that Server returns for
-// host and scheme:
-//
-//   - "CONNECT host:port" with httpurl.ParseConnectTarget: https://host:port/
-//     (https's port 443 dropped);
-//   - "OPTIONS *" with httpurl.ParseHost: the server itself,
-//     scheme://host/;
-//   - every other request with httpurl.ParseRequestTarget: an origin-form
-//     target "/path?query" on the server (a target starting with "//"
-//     stays a path), an absolute-form target "http://h/path" on its own.
-//
-// The error is httpurl's *httpurl.Error when httpurl refuses the request,
-// and an *Error matching ErrRequestLine when l has no target.
+// URL returns the URL the request of l asked for under httpurl's strict
+// routing policy, as httpurl.FromRequest and httpurl.Handler make it for
+// the same request arriving live: it is URLWithPolicy with the zero
+// httpurl.Policy. Its results are permanent.
 func (l *Line) URL(host, scheme string) (span.URL, error) {
+	return l.URLWithPolicy(httpurl.Policy{}, host, scheme)
+}
+
+// URLWithPolicy returns the URL the request of l asked for, made as
+// httpurl.FromRequest makes it, with policy as Options.Policy, for the
+// request with l's method and target, the host that Server returns for
+// host as its Host, and Server's scheme as its connection's: the same
+// URL (so "/adm%69n" is "/admin" and "/%7Euser/" is "/~user/" under the
+// strict policy) or the same refusal. Its results are permanent.
+//
+//   - An origin-form target "/path?query" is on the server (a target
+//     starting with "//" stays a path); an absolute-form target
+//     "http://h/path" is on its own host, which is the request's Host
+//     (net/http's server sets r.Host to it), and its scheme must be the
+//     server's unless policy.AllowTargetScheme. Both go through
+//     policy.ParseRequestTarget.
+//   - "OPTIONS *" names no URL: the error matches httpurl.ErrAsteriskForm,
+//     as FromRequest's does (unless the host is refused first).
+//   - A CONNECT request names no URL to route either: the error is
+//     httpurl.Handler's, an *httpurl.Error matching httpurl.ErrConnect,
+//     whatever its target. The tunnel's authority, as a tunnelling proxy
+//     checks it, is policy.ParseConnectTarget(string(l.Target)).
+//
+// The error is httpurl's *httpurl.Error when httpurl refuses the request
+// (errors.Is matches httpurl's and span's sentinels alike), and an
+// *Error matching ErrRequestLine when l has no target.
+func (l *Line) URLWithPolicy(policy httpurl.Policy, host, scheme string) (span.URL, error) {
 	if l.Target == nil {
 		return span.URL{}, &Error{ErrRequestLine, l.requestOff}
 	}
+	if string(l.Method) == http.MethodConnect {
+		return span.URL{}, connectError(string(l.Target))
+	}
 	host, scheme = l.Server(host, scheme)
-	switch {
-	case string(l.Method) == "CONNECT":
-		// The URL is made of a copy of the target ("https://" + target
-		// + "/"), so the target is lent to httpurl without a copy of
-		// its own; an error, which may keep the target, is made again
-		// from a copy.
-		if u, err := httpurl.ParseConnectTarget(borrow(l.Target)); err == nil {
+	if httpurl.FormOf(borrow(l.Target)) == httpurl.AbsoluteForm {
+		// The target names its host, which wins (RFC 9112, section
+		// 3.2.2): net/http's server makes it the request's Host, so a
+		// live request has no other Host to compare with it.
+		host = ""
+	}
+	if l.Target[0] == '/' {
+		// The URL of an origin-form target is made of a copy,
+		// scheme + "://" + host + target, which the policy parses
+		// again when it changes it, so the target is lent to httpurl
+		// without a copy of its own. An error may keep the target: one
+		// that is httpurl's alone keeps it only in Value, quoted and
+		// cut to a few hundred bytes, which is copied; any other is
+		// made again from a copy of the target.
+		u, err := policy.ParseRequestTarget(borrow(l.Target), host, scheme)
+		if err == nil {
 			return u, nil
 		}
-		return httpurl.ParseConnectTarget(string(l.Target))
-	case string(l.Method) == "OPTIONS" && string(l.Target) == "*":
-		return httpurl.ParseHost(host, scheme)
-	case l.Target[0] == '/':
-		// As for CONNECT: the URL of an origin-form target is made of a
-		// copy, scheme + "://" + host + target.
-		if u, err := httpurl.ParseRequestTarget(borrow(l.Target), host, scheme); err == nil {
-			return u, nil
+		if e, ok := err.(*httpurl.Error); ok && e.Err == nil {
+			e.Value = strings.Clone(e.Value)
+			return span.URL{}, e
 		}
 	}
-	return httpurl.ParseRequestTarget(string(l.Target), host, scheme)
+	return policy.ParseRequestTarget(string(l.Target), host, scheme)
+}
+
+// connectError is httpurl.Handler's refusal of a CONNECT request whose
+// target is target, a string the error may keep.
+func connectError(target string) *httpurl.Error {
+	v, cut := mask.Authority(target)
+	if cut {
+		v += "..."
+	}
+	return &httpurl.Error{Kind: httpurl.ErrConnect, Field: "target", Value: v, Offset: -1}
 }
 
 // borrow returns the bytes of b as a string without copying them, for a

@@ -5,35 +5,44 @@ import (
 	"strconv"
 
 	"github.com/spanurl/spanurl/internal/mask"
+	"github.com/spanurl/spanurl/span"
 )
 
 // The sentinel errors, for errors.Is. Every error this package returns is
 // an *Error that matches one of them; one that comes from the URL parser
 // also wraps its *span.ParseError (and so matches the record.ErrorType of
 // the validation error that made the parse fail).
+//
+// The five refusals of a request target before parsing are span's
+// sentinels, the same values (not copies): an error of span.Parser's
+// request-target methods, of this package and of package accesslog
+// matches either name, so errors.Is(err, httpurl.ErrInvalidHost) holds
+// for span's refusal of a host as for this package's.
 var (
 	// ErrInvalidTarget: the request-target is not an origin-form or
 	// absolute-form target the URL parser accepts (or, for
-	// ParseConnectTarget, not an authority-form one).
-	ErrInvalidTarget = errors.New("invalid request target")
+	// ParseConnectTarget, not an authority-form one). It is
+	// span.ErrInvalidTarget.
+	ErrInvalidTarget = span.ErrInvalidTarget
 	// ErrInvalidHost: the Host (the header, or the authority of an
 	// absolute-form or authority-form target) is not a valid host[:port].
-	ErrInvalidHost = errors.New("invalid host")
+	// It is span.ErrInvalidHost.
+	ErrInvalidHost = span.ErrInvalidHost
 	// ErrControlCharacter: a C0 control character (such as NUL, TAB, CR or
 	// LF) or DEL in the target or the host. The URL parser silently
 	// removes tabs and newlines and trims controls at the ends, so a
 	// proxy that relied on it would see another URL than a backend that
 	// does not: these are refused first. An error with it also matches
-	// ErrInvalidTarget or ErrInvalidHost.
-	ErrControlCharacter = errors.New("control character")
+	// ErrInvalidTarget or ErrInvalidHost. It is span.ErrControlCharacter.
+	ErrControlCharacter = span.ErrControlCharacter
 	// ErrAsteriskForm: the target is "*", the asterisk-form of a
 	// server-wide OPTIONS request, which names no URL (the Host still
-	// names the server: see ParseHost).
-	ErrAsteriskForm = errors.New("asterisk-form request target (OPTIONS *) has no URL")
+	// names the server: see ParseHost). It is span.ErrAsteriskForm.
+	ErrAsteriskForm = span.ErrAsteriskForm
 	// ErrInvalidScheme: the scheme given to ParseRequestTarget or
 	// ParseHost, or the one a trusted Forwarded or X-Forwarded-Proto
-	// header names, is not "http" or "https".
-	ErrInvalidScheme = errors.New("scheme is not http or https")
+	// header names, is not "http" or "https". It is span.ErrInvalidScheme.
+	ErrInvalidScheme = span.ErrInvalidScheme
 	// ErrHostMismatch: CheckHost, or a Policy, found that the Host header
 	// names another host or port than the absolute-form target. An error
 	// with it also matches ErrPolicy.

@@ -14,7 +14,9 @@ import (
 // The errors of a request target refused before the URL parser runs,
 // matched (errors.Is) by the *ParseError that ParseRequestTarget,
 // ParseConnectTarget and ParseHost return. They are the refusals of
-// package httpurl, whose sentinels of the same names they mirror.
+// package httpurl, whose sentinels of the same names are these very
+// values, so that errors.Is matches an error of either package (and of
+// package accesslog) against either name.
 var (
 	// ErrInvalidTarget: the request target is not of a form the method
 	// accepts, or holds a space or "#".
@@ -51,12 +53,20 @@ var (
 	errHostInTarget    = &kindsError{"invalid host in the request target", [2]error{ErrInvalidHost, ErrInvalidTarget}}
 )
 
-// ParseRequestTarget returns the URL of an HTTP request from its
-// request-target (as the request line carries it, or HTTP/2's :path),
-// its host (the Host header, or :authority) and the scheme it came in
-// with ("http" or "https", in any case), with exactly the results of
-// httpurl.ParseRequestTarget: the same URL, and a refusal exactly when
-// httpurl refuses. The two share their checks.
+// ParseRequestTarget returns the URL of an HTTP request, in p's memory
+// and valid only until p's next call (keep it with URL.Clone, and clone
+// a getter's string before keeping it, as a map key above all), from
+// its request-target (as the request line carries it, or HTTP/2's
+// :path), its host (the Host header, or :authority) and the scheme it
+// came in with ("http" or "https", in any case), with exactly the
+// results of httpurl.ParseRequestTarget: the same URL, and a refusal
+// exactly when httpurl refuses.
+//
+// The two share their checks before parsing (internal/reqtarget) and
+// the URL parser; each builds the text it parses in its own memory,
+// this one in p's buffers without allocating, httpurl's in the string
+// its URL keeps. A test and a fuzz target (httpurl's
+// FuzzSpanParserMatchesHTTPURL) hold them to the same results.
 //
 // An origin-form target ("/a?b") is parsed as scheme://host followed by
 // the target, so a target starting with "//" ("//evil.example/x") is a
@@ -145,8 +155,9 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 }
 
 // ParseConnectTarget returns the URL https://host[:port]/ of the
-// authority-form target "host:port" of a CONNECT request, with exactly
-// the results of httpurl.ParseConnectTarget (see there): the port is
+// authority-form target "host:port" of a CONNECT request, in p's memory
+// and valid only until p's next call, with exactly the results of
+// httpurl.ParseConnectTarget (see there): the port is
 // required, the host is checked as ParseHost checks one, and port 443,
 // https's default, is dropped. Errors are as ParseRequestTarget's; the
 // result is valid until the next call on p.
@@ -167,7 +178,8 @@ func (p *Parser) ParseConnectTarget(target []byte) (URL, error) {
 }
 
 // ParseHost returns the URL scheme://host/ of a Host header value
-// host[:port], normalized, with exactly the results of httpurl.ParseHost
+// host[:port], normalized, in p's memory and valid only until p's next
+// call, with exactly the results of httpurl.ParseHost
 // (see there). It is the URL of an "OPTIONS *" request. Errors are as
 // ParseRequestTarget's; the result is valid until the next call on p,
 // and does not keep host.

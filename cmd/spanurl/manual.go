@@ -384,24 +384,33 @@ ACCESS LOGS
 
     The request is METHOD TARGET HTTP/VERSION (HTTP/0.9's METHOD TARGET
     too; a target with spaces is what lies between the first space and
-    the last). The URL is made from the target as a server makes its
-    target URI (RFC 9112, section 3.3), by the Go package httpurl, so
-    that spanurl and a proxy built on it never disagree:
+    the last). The URL is made from the target as a server or proxy built
+    on the Go package httpurl makes it for the same request arriving live
+    (httpurl.FromRequest, with its default, strict routing policy), so
+    that spanurl and such a proxy never disagree:
 
         /path?query     origin-form: the server's scheme, host and port,
                         then the target, which stays a path even when it
                         starts with "//":  http://HOST/path?query
-        *               asterisk-form (OPTIONS *): the server itself,
-                        http://HOST/
-        host:port       authority-form, with the method CONNECT:
-                        https://host:port/ (port 443 dropped)
         http://h/path   absolute-form, the request of a proxy: parsed on
-                        its own, its scheme and host win
+                        its own, its host wins; its scheme must be the
+                        server's
+        *               asterisk-form (OPTIONS *): no URL, a failure
+                        (httpurl.ErrAsteriskForm)
+        host:port       CONNECT: no URL to route, a failure
+                        (httpurl.ErrConnect)
 
-    A target that a server must refuse fails to parse, with httpurl's
-    reason: a space, a control character or "#" in it, an authority-form
-    target without CONNECT, an absolute-form one that is not http or
-    https or has userinfo.
+    The policy normalizes what a backend reads alike: encoded unreserved
+    characters are decoded ("/adm%69n" is "/admin", "/%7Euser/" is
+    "/~user/"), and a host's trailing dot is removed. A target that a
+    server must refuse, or the policy refuses, fails to parse, with
+    httpurl's reason: a space, a control character or "#" in it, "%2F",
+    "%5C", "%00" or a "%" without two hex digits in its path, an
+    authority-form target without CONNECT, an absolute-form one that is
+    not http or https, names another scheme than the server's or has
+    userinfo. -stats names such failures by httpurl's sentinel
+    (httpurl.ErrEncodedSeparator, ...), and counts an empty line as
+    blank, not failed, as package accesslog does (ErrBlankLine).
 
     The input field is the target (unescaped), and error offsets are
     offsets into it.

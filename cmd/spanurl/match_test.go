@@ -133,6 +133,9 @@ func TestMatchFieldAllocs(t *testing.T) {
 	if want := "/books/:id\thttps://shop.example.com/books/42?x=1\n"; string(out) != want {
 		t.Fatalf("got %q, want %q", out, want)
 	}
+	if poisonBuild {
+		return // the spanurl_poison build lets go of the Parser's memory on every call
+	}
 	if n := testing.AllocsPerRun(100, func() { out = w.line(out[:0], line) }); n != 0 {
 		t.Errorf("%v allocations per line", n)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -24,8 +25,11 @@ type stats struct {
 	withHost  int64 // URLs that parse, with a non-empty host
 	ranked    int64 // URLs that parse, with a value of -stats-field
 	// failures counts the failures to parse by the validation error that
-	// made them fail (0: a failure no validation error names).
+	// made them fail (0: a failure nothing names).
 	failures [record.NumErrorTypes + 1]int64
+	// refused counts the failures that no validation error names by the
+	// first of refusals that they match.
+	refused [len(refusals)]int64
 	// withError counts, for each validation error, the lines in which the
 	// parser met it (-validate).
 	withError [record.NumErrorTypes + 1]int64
@@ -40,8 +44,10 @@ func (s *stats) count(u span.URL, errs []record.ValidationError, err error) {
 	if err != nil {
 		s.failed++
 		var pe *span.ParseError
-		if errors.As(err, &pe) && int(pe.Type) < len(s.failures) {
+		if errors.As(err, &pe) && pe.Type != 0 && int(pe.Type) < len(s.failures) {
 			s.failures[pe.Type]++
+		} else if i := refusal(err); i >= 0 {
+			s.refused[i]++
 		} else {
 			s.failures[0]++
 		}
@@ -65,6 +71,41 @@ func (s *stats) count(u span.URL, errs []record.ValidationError, err error) {
 	}
 }
 
+// refusals are the sentinels that name, in -stats, the failures that no
+// validation error names: httpurl's (span's request-target sentinels are
+// the same values), the most specific first, as package accesslog and
+// httpurl.FromRequest give them.
+var refusals = [...]struct {
+	name string
+	err  error
+}{
+	{"httpurl.ErrConnect", httpurl.ErrConnect},
+	{"httpurl.ErrAsteriskForm", httpurl.ErrAsteriskForm},
+	{"httpurl.ErrControlCharacter", httpurl.ErrControlCharacter},
+	{"httpurl.ErrTargetTooLong", httpurl.ErrTargetTooLong},
+	{"httpurl.ErrHostTooLong", httpurl.ErrHostTooLong},
+	{"httpurl.ErrNotDNSName", httpurl.ErrNotDNSName},
+	{"httpurl.ErrPortZero", httpurl.ErrPortZero},
+	{"httpurl.ErrEncodedSeparator", httpurl.ErrEncodedSeparator},
+	{"httpurl.ErrMalformedEscape", httpurl.ErrMalformedEscape},
+	{"httpurl.ErrSchemeMismatch", httpurl.ErrSchemeMismatch},
+	{"httpurl.ErrHostMismatch", httpurl.ErrHostMismatch},
+	{"httpurl.ErrInvalidScheme", httpurl.ErrInvalidScheme},
+	{"httpurl.ErrInvalidHost", httpurl.ErrInvalidHost},
+	{"httpurl.ErrInvalidTarget", httpurl.ErrInvalidTarget},
+}
+
+// refusal returns the index in refusals of the first sentinel that err
+// matches, or -1.
+func refusal(err error) int {
+	for i, r := range refusals {
+		if errors.Is(err, r.err) {
+			return i
+		}
+	}
+	return -1
+}
+
 // add adds the counts of t to s.
 func (s *stats) add(t *stats) {
 	s.lines += t.lines
@@ -84,6 +125,9 @@ func (s *stats) add(t *stats) {
 	for i := range s.failures {
 		s.failures[i] += t.failures[i]
 		s.withError[i] += t.withError[i]
+	}
+	for i := range s.refused {
+		s.refused[i] += t.refused[i]
 	}
 }
 
@@ -105,12 +149,8 @@ func (s *stats) report(w io.Writer, cfg *config, hosts []hostCount) {
 	if s.malformed > 0 {
 		row("  malformed line", s.malformed)
 	}
-	for _, t := range byCount(s.failures[:]) {
-		name := "other failure"
-		if t != 0 {
-			name = record.ErrorType(t).String()
-		}
-		row("  "+name, s.failures[t])
+	for _, r := range s.reasons() {
+		row("  "+r.host, r.count)
 	}
 	if cfg.validate {
 		rows = append(rows, [2]string{"validation errors (lines with each)", ""})
@@ -171,6 +211,25 @@ func (s *stats) report(w io.Writer, cfg *config, hosts []hostCount) {
 		fmt.Fprintf(&b, "(~: an estimate, too high by at most %d: more than %d distinct %s)\n", maxErr, topHostsCapacity, what)
 	}
 	io.WriteString(w, b.String())
+}
+
+// reasons returns the failures by their reason, the validation error or
+// the sentinel that names them ("other failure" for the rest), most
+// counted first.
+func (s *stats) reasons() []hostCount {
+	var rs []hostCount
+	for _, t := range byCount(s.failures[:]) {
+		name := "other failure"
+		if t != 0 {
+			name = record.ErrorType(t).String()
+		}
+		rs = append(rs, hostCount{host: name, count: s.failures[t]})
+	}
+	for _, i := range byCount(s.refused[:]) {
+		rs = append(rs, hostCount{host: refusals[i].name, count: s.refused[i]})
+	}
+	slices.SortStableFunc(rs, func(a, b hostCount) int { return cmp.Compare(b.count, a.count) })
+	return rs
 }
 
 // rank counts the value of -stats-field for u, which parsed from input,

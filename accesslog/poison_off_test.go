@@ -1,0 +1,6 @@
+//go:build !spanurl_poison
+
+package accesslog
+
+// poisonBuild is false in ordinary builds.
+const poisonBuild = false
