@@ -30,7 +30,7 @@ var table = [][]string{
 	4: {"api"},
 	5: {"httpurl", "urlkey", "fileurl"},
 	6: {"urlpattern", "accesslog"},
-	7: {"cmd/spanurl", "api/internal/whatwgdiff", "internal/layers", "internal/testreport"},
+	7: {"cmd/spanurl", "examples/crawl", "examples/logs", "examples/proxy", "api/internal/whatwgdiff", "internal/layers", "internal/testreport"},
 }
 
 // testOnly are the packages that only _test.go files may import: they find
