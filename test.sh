@@ -55,7 +55,7 @@ stage "the portable kernels: -tags noasm" \
   gotest -tags noasm -count=1 -p 1 ./internal/asm ./internal/fast ./span ./httpurl ./urlkey ./urlpattern
 
 stage "the spanurl_poison build: no kept span.Parser result (span.Parser's doc)" \
-  bash -c 'go test -tags spanurl_poison -count=1 -run Poison ./span && go test -tags spanurl_poison -count=1 -short ./api ./accesslog ./cmd/spanurl'
+  bash -c 'go test -tags spanurl_poison -count=1 -run Poison ./span && go test -tags spanurl_poison -count=1 -short ./api ./accesslog ./cmd/spanurl ./examples/...'
 
 if command -v qemu-aarch64 >/dev/null 2>&1; then
   stage "arm64: the NEON kernel and the fast path under qemu-aarch64" \

@@ -1,8 +1,8 @@
 // Command logs reports what the requests of an access log asked for: the
-// requests per path, as the URL Standard reads each request's target
-// (with httpurl's rules for request targets, so that "/a/../index.html"
-// and "http://host/index.html" count as "/index.html"), and the lines it
-// cannot read, per reason.
+// requests per path, read as a proxy built on httpurl reads a live
+// request (the strict routing policy, so that "/a/../index.html",
+// "/%69ndex.html" and "https://host/index.html" count as "/index.html"),
+// and the lines it cannot read or that the proxy would refuse, per reason.
 //
 //	go run ./examples/logs [-format combined] [-host www.example.com] [-scheme https] [FILE]
 //
@@ -33,15 +33,20 @@ func main() {
 	}
 }
 
-// reasons name the refusals, most specific first: an error of a control
-// character also matches ErrInvalidTarget, and ErrRequestLine matches
-// ErrMalformed.
+// reasons name the refusals, most specific first: an error of the
+// routing policy or of a control character also matches ErrInvalidTarget
+// or ErrInvalidHost, and ErrRequestLine matches ErrMalformed.
 var reasons = []struct {
 	err  error
 	name string
 }{
 	{accesslog.ErrRequestLine, "no request line"},
 	{accesslog.ErrMalformed, "malformed line"},
+	{httpurl.ErrConnect, "CONNECT (a tunnel, not a URL)"},
+	{httpurl.ErrAsteriskForm, "OPTIONS * (not a URL)"},
+	{httpurl.ErrSchemeMismatch, "scheme not the server's"},
+	{httpurl.ErrEncodedSeparator, "encoded separator"},
+	{httpurl.ErrTargetTooLong, "target too long"},
 	{httpurl.ErrControlCharacter, "control character"},
 	{httpurl.ErrInvalidHost, "invalid host"},
 	{httpurl.ErrInvalidTarget, "invalid target"},
@@ -67,27 +72,23 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		defer f.Close()
 		stdin = f
 	}
-	p := accesslog.Parser{Format: format}
+	p := accesslog.Parser{Format: format} // the zero Policy is the proxy's strict one
 	var l accesslog.Line
-	paths, refused := counts{}, counts{}
+	var paths, refused accesslog.Counter // they copy a key they keep
 	err := eachLine(stdin, func(line []byte) {
 		if err := p.Parse(line, &l); err != nil {
-			refused.add(reason(err))
+			refused.Add(reason(err))
 		} else if u, err := p.URL(&l, *host, *scheme); err != nil { // u is valid until p's next call
-			refused.add(reason(err))
-		} else if string(l.Method) == "CONNECT" {
-			paths.add("CONNECT " + u.Host())
-		} else if string(l.Method) == "OPTIONS" && string(l.Target) == "*" {
-			paths.add("OPTIONS *")
+			refused.Add(reason(err))
 		} else {
-			paths.add(u.Pathname())
+			paths.Add(u.Pathname())
 		}
 	})
 	if err != nil {
 		return err
 	}
-	report(stdout, "requests  path", paths)
-	report(stdout, "refused   reason", refused)
+	report(stdout, "requests  path", &paths)
+	report(stdout, "refused   reason", &refused)
 	return nil
 }
 
@@ -113,20 +114,6 @@ func eachLine(r io.Reader, f func([]byte)) error {
 	}
 }
 
-// counts counts keys that may alias memory about to change (the Parser's
-// results): a new key is stored as a copy, and an existing key's count
-// changes through its pointer, since assigning to m[key] would store the
-// transient key in place of the copy.
-type counts map[string]*int
-
-func (m counts) add(key string) {
-	if n, ok := m[key]; ok {
-		*n++
-	} else {
-		m[strings.Clone(key)] = new(1)
-	}
-}
-
 // reason names a refusal.
 func reason(err error) string {
 	for _, r := range reasons {
@@ -138,12 +125,12 @@ func reason(err error) string {
 }
 
 // report prints counts, the largest first.
-func report(w io.Writer, title string, m counts) {
+func report(w io.Writer, title string, c *accesslog.Counter) {
 	fmt.Fprintln(w, title)
-	keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int {
-		return cmp.Or(*m[b]-*m[a], strings.Compare(a, b))
+	keys := slices.SortedFunc(maps.Keys(maps.Collect(c.All())), func(a, b string) int {
+		return cmp.Or(cmp.Compare(c.Count(b), c.Count(a)), strings.Compare(a, b))
 	})
 	for _, k := range keys {
-		fmt.Fprintf(w, "%8d  %s\n", *m[k], k)
+		fmt.Fprintf(w, "%8d  %s\n", c.Count(k), k)
 	}
 }

@@ -16,7 +16,9 @@ func TestLogs(t *testing.T) {
 		line("GET /index.html HTTP/1.1"),
 		line("GET /a/../index.html?q=1 HTTP/1.1"),
 		line("GET /static/%2e%2e/index.html HTTP/1.1"),
-		line("GET http://www.example.com/index.html HTTP/1.1"),
+		line("GET https://www.example.com/index.html HTTP/1.1"),
+		line("GET http://www.example.com/%69ndex.html HTTP/1.1"), // not the server's scheme
+		line("GET /%69ndex.html HTTP/1.1"),
 		line("HEAD /index.html HTTP/1.0") + "\r", // a CRLF line
 		line(`GET /caf\xC3\xA9 HTTP/1.1`),        // nginx's escapes
 		line("GET /café HTTP/1.1"),
@@ -32,24 +34,24 @@ func TestLogs(t *testing.T) {
 		line("GET /a b HTTP/1.1"),
 		line("GET /x#fragment HTTP/1.1"),
 		line(`GET /x\x00y HTTP/1.1`),
-		line("GET http://exa%00mple/ HTTP/1.1"),
+		line("GET https://exa%00mple/ HTTP/1.1"),
 		line("CONNECT /path HTTP/1.1"),   // not an authority: an invalid host
 		line("GET /index.html HTTP/1.1"), // the last line, without a newline
 	}, "\n")
 	want := `requests  path
-       6  /index.html
+       7  /index.html
        2  /caf%C3%A9
-       1  /a%2Fb
-       1  /search
-       1  CONNECT upstream.example
-       1  CONNECT upstream.example:8443
-       1  OPTIONS *
 refused   reason
-       2  invalid host
+       3  CONNECT (a tunnel, not a URL)
        2  invalid target
        2  malformed line
        2  no request line
+       1  OPTIONS * (not a URL)
        1  control character
+       1  encoded separator
+       1  invalid host
+       1  scheme not the server's
+       1  target too long
 `
 	var out strings.Builder
 	if err := run([]string{"-host", "www.example.com"}, strings.NewReader(log), &out); err != nil {
