@@ -1,6 +1,7 @@
 package urlkey_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/spanurl/spanurl/span"
@@ -49,6 +50,28 @@ func BenchmarkCacheKey(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				crawl.CacheKey(u)
+			}
+		})
+	}
+}
+
+// BenchmarkSURTLongPath measures SURT on a path of 16 MiB of one byte
+// that the key encodes: a space (%20 in the href and in the key), a byte
+// that is not UTF-8 (U+FFFD, %EF%BF%BD in both) and "%" (as it is in the
+// href, %25 in the key). Its bytes/op is what the key costs on a long
+// line besides the key itself.
+func BenchmarkSURTLongPath(b *testing.B) {
+	for _, c := range []struct{ name, unit string }{
+		{"spaces", " "},
+		{"bytes-ff", "\xff"},
+		{"percent", "%"},
+	} {
+		u := span.MustParse("http://h/" + strings.Repeat(c.unit, 16<<20) + "x")
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(u.Href())))
+			for b.Loop() {
+				urlkey.SURT(u)
 			}
 		})
 	}

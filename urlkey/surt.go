@@ -1,8 +1,10 @@
 package urlkey
 
 import (
+	"bytes"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/pct"
 	"github.com/spanurl/spanurl/span"
@@ -48,51 +50,84 @@ func SURT(u span.URL) string {
 	if u.IsZero() || u.Hostname() == "" {
 		return u.Href()
 	}
-	var b strings.Builder
-	b.Grow(len(u.Href()))
-	writeSURTHost(&b, u.Hostname())
-	if p := u.Port(); p != "" {
-		b.WriteByte(':')
-		b.WriteString(p)
+	host, port := surtHost(u.Hostname()), u.Port()
+	path := newSURTText(u.Pathname())
+	q, hasQuery := u.Query()
+	var query surtText
+	if hasQuery {
+		query = newSURTText(q)
 	}
-	b.WriteByte(')')
-	path := strings.ToLower(surtUnescape(u.Pathname()))
-	path = stripPathSessionIDs(path)
-	if len(path) > 1 && path[len(path)-1] == '/' {
-		path = path[:len(path)-1]
+	// The key is built in one buffer of the length it has before its
+	// sessions are removed, the text of each part written where it ends
+	// up: the host's labels keep their length when reversed, an empty
+	// path is written "/", and the path's sessions and the query's
+	// are removed in place.
+	n := len(host) + 1 + max(path.n, 1)
+	if port != "" {
+		n += 1 + len(port)
 	}
-	if path == "" {
-		path = "/"
+	if hasQuery {
+		n += 1 + query.n
 	}
-	b.WriteString(path)
-	if q, ok := u.Query(); ok {
-		params := strings.Split(strings.ToLower(surtUnescape(q)), "&")
-		params = slices.DeleteFunc(params, isSessionParam)
-		slices.Sort(params)
-		if joined := strings.Join(params, "&"); joined != "" {
-			b.WriteByte('?')
-			b.WriteString(joined)
+	b := make([]byte, 0, n)
+	b = appendSURTHost(b, host)
+	if port != "" {
+		b = append(b, ':')
+		b = append(b, port...)
+	}
+	b = append(b, ')')
+	start := len(b)
+	b = path.appendTo(b)
+	b = b[:start+stripPathSessionIDs(b[start:])]
+	if len(b)-start > 1 && b[len(b)-1] == '/' {
+		b = b[:len(b)-1]
+	}
+	if len(b) == start {
+		b = append(b, '/')
+	}
+	if hasQuery {
+		b = append(b, '?')
+		start = len(b)
+		b = query.appendTo(b)
+		b = b[:start+sortSURTParams(b[start:])]
+		if len(b) == start {
+			b = b[:start-1]
 		}
 	}
-	return b.String()
+	// A key that removed sessions leaves room at the end of its buffer,
+	// which a copy gives back when it is more than a little.
+	if waste := cap(b) - len(b); waste > 32 && waste > len(b)/8 {
+		return string(b)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// writeSURTHost writes host's labels in reverse order, joined by ",",
-// without a leading "www" label; an IPv6 literal is written as it is.
-func writeSURTHost(b *strings.Builder, host string) {
+// surtHost returns host without a first label "www" or "www" followed by
+// digits, when two labels or more follow it.
+func surtHost(host string) string {
 	if host[0] == '[' {
-		b.WriteString(host)
-		return
+		return host
 	}
-	labels := strings.Split(host, ".")
-	if len(labels) > 2 && isWWWLabel(labels[0]) {
-		labels = labels[1:]
+	if i := strings.IndexByte(host, '.'); i >= 0 && isWWWLabel(host[:i]) && strings.IndexByte(host[i+1:], '.') >= 0 {
+		return host[i+1:]
 	}
-	for i := len(labels) - 1; i >= 0; i-- {
-		b.WriteString(labels[i])
-		if i > 0 {
-			b.WriteByte(',')
+	return host
+}
+
+// appendSURTHost appends host's labels in reverse order, joined by ",";
+// an IPv6 literal is appended as it is.
+func appendSURTHost(b []byte, host string) []byte {
+	if host[0] == '[' {
+		return append(b, host...)
+	}
+	for {
+		i := strings.LastIndexByte(host, '.')
+		b = append(b, host[i+1:]...)
+		if i < 0 {
+			return b
 		}
+		b = append(b, ',')
+		host = host[:i]
 	}
 }
 
@@ -109,9 +144,93 @@ func isWWWLabel(label string) bool {
 	return true
 }
 
-// surtUnescape decodes s's percent-encoded bytes until none decodes any
-// more, then percent-encodes the bytes that a key must not hold as they
-// are: controls, space, bytes above 0x7E, "#" and "%".
+// surtText is a path or a query on its way into a key: its
+// percent-encoded bytes decoded until none decodes any more, then the
+// bytes that a key must not hold as they are (controls, space, bytes
+// above 0x7E, "#" and "%") percent-encoded again, and the result
+// lowercased.
+//
+// Where no escape of s decodes to "%" or to a hex digit, a decoded byte
+// never completes a new escape, so one pass of decoding decodes all, and
+// the text is written straight from s, never held decoded. Otherwise s
+// is decoded by surtDecode first.
+type surtText struct {
+	s       string
+	decoded []byte // s decoded by surtDecode; nil when one pass suffices
+	n       int    // the length of the text
+}
+
+func newSURTText(s string) surtText {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && pct.IsASCIIHexDigit(s[i+1]) && pct.IsASCIIHexDigit(s[i+2]) {
+			c = pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2])
+			if c == '%' || pct.IsASCIIHexDigit(c) {
+				return newDecodedSURTText(s)
+			}
+			i += 2
+		}
+		n += keyByteLen(c)
+	}
+	return surtText{s: s, n: n}
+}
+
+// newDecodedSURTText returns the surtText of s decoded by surtDecode,
+// which newSURTText gives where one pass of decoding may not suffice.
+func newDecodedSURTText(s string) surtText {
+	t := surtText{s: s, decoded: surtDecode(s)}
+	for _, c := range t.decoded {
+		t.n += keyByteLen(c)
+	}
+	return t
+}
+
+// appendTo appends the text to b.
+func (t surtText) appendTo(b []byte) []byte {
+	if t.decoded != nil {
+		for _, c := range t.decoded {
+			b = appendKeyByte(b, c)
+		}
+		return b
+	}
+	s := t.s
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && pct.IsASCIIHexDigit(s[i+1]) && pct.IsASCIIHexDigit(s[i+2]) {
+			c = pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2])
+			i += 2
+		}
+		b = appendKeyByte(b, c)
+	}
+	return b
+}
+
+// keyByteLen returns the length of the decoded byte c in a key: 3 for a
+// byte that is percent-encoded again, 1 for the others.
+func keyByteLen(c byte) int {
+	if c <= ' ' || c >= 0x7F || c == '#' || c == '%' {
+		return 3
+	}
+	return 1
+}
+
+// appendKeyByte appends the decoded byte c as a key holds it: "%xx" (the
+// hex digits lowercased with the rest of the key) for a byte that
+// keyByteLen encodes, c lowercased otherwise.
+func appendKeyByte(b []byte, c byte) []byte {
+	const hex = "0123456789abcdef"
+	if c <= ' ' || c >= 0x7F || c == '#' || c == '%' {
+		return append(b, '%', hex[c>>4], hex[c&15])
+	}
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return append(b, c)
+}
+
+// surtDecode decodes s's percent-encoded bytes until none decodes any
+// more, into a new slice, never nil.
 //
 // It decodes in one pass, with the output as a stack: after each byte it
 // appends, it decodes the "%XX" that ends the output, as long as there is
@@ -120,10 +239,10 @@ func isWWWLabel(label string) bool {
 // hex digit), so the order in which escapes are decoded does not change
 // the string that has none left, and the stack leaves none, since an
 // escape that a decoded byte completes ends where that byte is.
-func surtUnescape(s string) string {
+func surtDecode(s string) []byte {
 	first := strings.IndexByte(s, '%')
 	if first < 0 {
-		return s
+		first = len(s)
 	}
 	b := make([]byte, first, len(s))
 	copy(b, s)
@@ -133,53 +252,92 @@ func surtUnescape(s string) string {
 			b = append(b[:n-3], pct.HexValue(b[n-2])<<4|pct.HexValue(b[n-1]))
 		}
 	}
-	const hex = "0123456789ABCDEF"
-	out := make([]byte, 0, len(b)+8)
-	for _, c := range b {
-		if c <= ' ' || c >= 0x7F || c == '#' || c == '%' {
-			out = append(out, '%', hex[c>>4], hex[c&15])
-			continue
+	return b
+}
+
+// sortSURTParams removes from the lowercased query q its session
+// parameters and its empty ones (isSessionParam), sorts the others by
+// their bytes, and returns the length of their join by "&", which it
+// leaves at the start of q. A query in order, the common one, is only
+// moved down over the parameters removed; only one out of order is
+// copied, to be sorted.
+func sortSURTParams(q []byte) int {
+	w := 0     // q[:w] holds the parameters kept so far
+	last := -1 // where the last parameter kept starts in q
+	sorted := true
+	for start := 0; start <= len(q); {
+		end := bytes.IndexByte(q[start:], '&')
+		if end < 0 {
+			end = len(q)
+		} else {
+			end += start
 		}
-		out = append(out, c)
+		if p := q[start:end]; !isSessionParam(p) {
+			if w > 0 {
+				q[w] = '&'
+				w++
+			}
+			at := w
+			w += copy(q[w:], p)
+			if last >= 0 && bytes.Compare(q[last:at-1], q[at:w]) > 0 {
+				sorted = false
+			}
+			last = at
+		}
+		start = end + 1
 	}
-	return string(out)
+	if sorted {
+		return w
+	}
+	params := strings.Split(string(q[:w]), "&")
+	slices.Sort(params)
+	w = 0
+	for i, p := range params {
+		if i > 0 {
+			q[w] = '&'
+			w++
+		}
+		w += copy(q[w:], p)
+	}
+	return w
 }
 
 // isSessionParam reports whether a lowercased query parameter is a
-// session identifier that web archives drop.
-func isSessionParam(p string) bool {
-	name, value, _ := strings.Cut(p, "=")
+// session identifier that web archives drop, or empty.
+func isSessionParam(p []byte) bool {
+	name, value, _ := bytes.Cut(p, []byte("="))
 	switch {
-	case name == "jsessionid", name == "phpsessid":
+	case string(name) == "jsessionid", string(name) == "phpsessid":
 		return len(value) == 32
-	case name == "sid":
-		return len(value) == 32 && strings.Trim(value, "0123456789abcdef") == ""
-	case strings.HasPrefix(name, "aspsessionid") && len(name) == len("aspsessionid")+8:
+	case string(name) == "sid":
+		return len(value) == 32 && len(bytes.Trim(value, "0123456789abcdef")) == 0
+	case bytes.HasPrefix(name, []byte("aspsessionid")) && len(name) == len("aspsessionid")+8:
 		return len(value) == 24
-	case name == "cfid", name == "cftoken":
+	case string(name) == "cfid", string(name) == "cftoken":
 		return true
 	}
-	return p == ""
+	return len(p) == 0
 }
 
 // stripPathSessionIDs removes ASP.NET's cookieless session segments,
 // "/(s(...))/" and "/(xxxxxxxxxxxxxxxxxxxxxxxx)/" (24 characters), and
-// the "/(a(...)s(...)f(...))/" form, from a lowercased path: from each
-// "/(" that is not inside a removed segment, up to the first ")/" after
-// it, the text between them is a session (see isASPSessionSegment) or
-// stays. It is linear in the path's length: the first ")/" after a "/("
-// is found once for all the "/(" before it, and a segment is read only
-// as far as its first byte that no session has.
-func stripPathSessionIDs(path string) string {
-	var b []byte // the path with segments removed, up to kept
-	kept := 0    // path[kept:] is not in b yet (0: nothing is removed)
-	next := -1   // the first ")/" at or after the last "/(" searched from
+// the "/(a(...)s(...)f(...))/" form, from a lowercased path, in place,
+// and returns the length of what is left: from each "/(" that is not
+// inside a removed segment, up to the first ")/" after it, the text
+// between them is a session (see isASPSessionSegment) or stays. It is
+// linear in the path's length: the first ")/" after a "/(" is found once
+// for all the "/(" before it, a segment is read only as far as its first
+// byte that no session has, and each byte kept is moved once.
+func stripPathSessionIDs(path []byte) int {
+	w := 0     // path[:w] is the path with segments removed, up to kept
+	kept := 0  // path[kept:] is not moved yet (0: nothing is removed)
+	next := -1 // the first ")/" at or after the last "/(" searched from
 	for i := 0; i+2 < len(path); i++ {
 		if path[i] != '/' || path[i+1] != '(' {
 			continue
 		}
 		if next < i {
-			j := strings.Index(path[i:], ")/")
+			j := bytes.Index(path[i:], []byte(")/"))
 			if j < 0 {
 				break
 			}
@@ -189,29 +347,30 @@ func stripPathSessionIDs(path string) string {
 			continue
 		}
 		// Remove "/(...)", keeping the "/" that follows, from which the
-		// search goes on.
-		b = append(b, path[kept:i]...)
+		// search goes on. What is moved ends before i, so the bytes yet
+		// to read stay as they are.
+		w += copy(path[w:], path[kept:i])
 		kept = next + 1
 		i = next
 	}
 	if kept == 0 {
-		return path
+		return len(path)
 	}
-	return string(append(b, path[kept:]...))
+	return w + copy(path[w:], path[kept:])
 }
 
 // isASPSessionSegment reports whether seg (the text between "/(" and
 // ")/") is a cookieless ASP.NET session: 24 lowercase letters and digits,
 // or one or more "x(...)" groups, each a lowercase letter and lowercase
 // letters and digits in parentheses.
-func isASPSessionSegment(seg string) bool {
+func isASPSessionSegment(seg []byte) bool {
 	if len(seg) == 24 && alnumPrefix(seg) == 24 {
 		return true
 	}
-	if seg == "" {
+	if len(seg) == 0 {
 		return false
 	}
-	for seg != "" {
+	for len(seg) > 0 {
 		if len(seg) < 4 || seg[0] < 'a' || seg[0] > 'z' || seg[1] != '(' {
 			return false
 		}
@@ -226,9 +385,9 @@ func isASPSessionSegment(seg string) bool {
 
 // alnumPrefix returns the length of the run of lowercase ASCII letters
 // and digits that s starts with.
-func alnumPrefix(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+func alnumPrefix(s []byte) int {
+	for i, c := range s {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
 			return i
 		}
 	}

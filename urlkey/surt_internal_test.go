@@ -93,17 +93,24 @@ func refSession(seg string) bool {
 	return true
 }
 
-// surtParts checks surtUnescape and stripPathSessionIDs on s against
-// their references.
+// surtParts checks a path or query's text in a key (surtText, written
+// from s in one pass where it may be, and from surtDecode's decoding
+// always) and stripPathSessionIDs on s against their references.
 func surtParts(t *testing.T, s string) {
 	t.Helper()
-	got, want := surtUnescape(s), refUnescape(s)
-	if got != want {
-		t.Errorf("surtUnescape(%q) = %q, want %q", s, got, want)
+	want := strings.ToLower(refUnescape(s))
+	for _, text := range []surtText{newSURTText(s), newDecodedSURTText(s)} {
+		got := text.appendTo(nil)
+		if string(got) != want {
+			t.Errorf("surtText(%q), decoded first %t: %q, want %q", s, text.decoded != nil, got, want)
+		}
+		if text.n != len(got) {
+			t.Errorf("surtText(%q), decoded first %t: length %d, %d written", s, text.decoded != nil, text.n, len(got))
+		}
 	}
-	lower := strings.ToLower(want)
-	if got, want := stripPathSessionIDs(lower), refStrip(lower); got != want {
-		t.Errorf("stripPathSessionIDs(%q) = %q, want %q", lower, got, want)
+	path := []byte(want)
+	if got, want := string(path[:stripPathSessionIDs(path)]), refStrip(want); got != want {
+		t.Errorf("stripPathSessionIDs(%q) = %q, want %q", path, got, want)
 	}
 }
 
@@ -170,7 +177,8 @@ func TestSURTSessionNoPanic(t *testing.T) {
 // FuzzSURT: SURT returns for every URL, a key without a byte that a key
 // must not hold as it is, no longer than the escapes it re-encodes allow;
 // its decoding and session stripping agree with the references, which
-// run passes over the whole string; and it is deterministic.
+// run passes over the whole string; it is deterministic; and it is
+// oldSURT's key, built pass by pass.
 func FuzzSURT(f *testing.F) {
 	for _, s := range surtPartSeeds {
 		f.Add("http://www.example.com" + s + "?b=%2541&a=1&PHPSESSID=0123456789abcdefghijklemopqrstuv")
@@ -187,6 +195,9 @@ func FuzzSURT(f *testing.F) {
 		key := SURT(u)
 		if SURT(u) != key {
 			t.Fatalf("SURT(%q) is not deterministic", input)
+		}
+		if want := oldSURT(u); key != want {
+			t.Fatalf("SURT(%q) = %q, want oldSURT's %q", input, key, want)
 		}
 		if u.Hostname() == "" {
 			if key != u.Href() {
