@@ -6,6 +6,7 @@ toolchain go1.27.4
 
 require (
 	github.com/caddyserver/caddy/v2 v2.11.9
+	github.com/dunglas/go-urlpattern v1.0.0
 	github.com/spanurl/spanurl v0.0.0-00010101000000-000000000000
 )
 
@@ -44,7 +45,6 @@ require (
 	github.com/dgraph-io/ristretto v0.2.0 // indirect
 	github.com/dgryski/go-farm v0.0.0-20240924180020-3414d57e47da // indirect
 	github.com/dlclark/regexp2/v2 v2.8.0 // indirect
-	github.com/dunglas/go-urlpattern v1.0.0 // indirect
 	github.com/dunglas/httpsfv v1.1.1 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/felixge/httpsnoop v1.1.0 // indirect
