@@ -235,6 +235,9 @@ func startCaddy(t *testing.T, cf string) {
 	t.Cleanup(func() { _ = caddy.Stop() })
 }
 
+// stopCaddy stops the process's Caddy.
+func stopCaddy() error { return caddy.Stop() }
+
 // rawRequest builds a request with a target sent as it is.
 func rawRequest(target, host, id string) string {
 	return "GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\nX-Test-Id: " + id + "\r\nConnection: close\r\n\r\n"
