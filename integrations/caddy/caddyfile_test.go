@@ -106,7 +106,7 @@ func get(t *testing.T, addr, target string) (int, string) {
 // TestServe runs the handler and matcher in Caddy: refusals with the
 // default and a configured status and reason, placeholders that read the
 // checked URL, the matcher's groups, and a matcher after a rewrite,
-// which matches the rewritten URL.
+// which matches the rewritten URL; refusals through handle_errors.
 func TestServe(t *testing.T) {
 	port := freePort(t)
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
@@ -148,5 +148,25 @@ func TestServe(t *testing.T) {
 	code, body := get(t, addr, "/a/..%5Cb")
 	if want := "refused (httpurl: encoded separator in the path: target \"/a/..%5Cb\": %5C at offset 5)\n"; code != 404 || body != want {
 		t.Errorf("GET /a/..%%5Cb = %d %q; want 404 %q", code, body, want)
+	}
+	_ = stopCaddy()
+
+	// handle_errors: the refusal goes to the site's error routes.
+	port = freePort(t)
+	addr = fmt.Sprintf("127.0.0.1:%d", port)
+	startCaddy(t, caddyfile(port, `
+	spanurl {
+		status 403
+		handle_errors
+	}
+	respond "ok"
+	handle_errors {
+		respond "error route {err.status_code}"
+	}`, ""))
+	if code, body := get(t, addr, "/a/..%2fb"); code != 403 || body != "error route 403" {
+		t.Errorf("GET /a/..%%2fb with handle_errors = %d %q; want 403 %q", code, body, "error route 403")
+	}
+	if code, body := get(t, addr, "/a/../b"); code != 200 || body != "ok" {
+		t.Errorf("GET /a/../b with handle_errors = %d %q; want 200 ok", code, body)
 	}
 }
