@@ -50,6 +50,8 @@ stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo,
   bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
 
 stage "integrations/benthos (its own module)" bash -c 'cd integrations/benthos && go test -count=1 ./...'
+stage "integrations/caddy (its own module: Caddy in-process, attacks, WPT score)" \
+  bash -c 'cd integrations/caddy && go test -count=1 ./...'
 
 stage "the portable kernels: -tags noasm" \
   gotest -tags noasm -count=1 -p 1 ./internal/asm ./internal/fast ./span ./httpurl ./urlkey ./urlpattern
