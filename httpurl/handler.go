@@ -57,9 +57,9 @@ func WithURL(r *http.Request, u span.URL) *http.Request {
 	if strings.IndexByte(p, '%') >= 0 {
 		nu.Path = string(pct.AppendDecoded(make([]byte, 0, len(p)), p))
 	}
-	if nu.Path != p {
-		nu.RawPath = p
-	}
+	// RawPath even when it decodes to itself: without it, EscapedPath
+	// (what a proxy forwards) would re-encode "!", "'", "(" and the like.
+	nu.RawPath = p
 	if r.URL != nil && r.URL.Host != "" {
 		nu.Scheme, nu.Host = u.Scheme(), u.Host()
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/spanurl/spanurl/httpurl"
+	"github.com/spanurl/spanurl/span"
 )
 
 // rawGet sends "GET target HTTP/1.1" with host to addr as written and
@@ -154,4 +155,17 @@ func ExampleHandler() {
 	// /files/%2e%2e/admin/keys -> 200 admin area: /admin/keys
 	// /files/..%2fadmin -> 400 httpurl: encoded separator in the path: target "/files/..%2fadmin": %2f at offset 9
 	// //admin -> 404 404 page not found
+}
+
+// TestWithURLEscapedPathIsPathname checks that the copy's EscapedPath,
+// which httputil.ReverseProxy and Caddy forward, is the pathname byte for
+// byte, also where net/url would escape a byte that the pathname keeps.
+func TestWithURLEscapedPathIsPathname(t *testing.T) {
+	for _, target := range []string{"/!admin", "/a'b(c)*", "/x", "/%41", "/a%2Fb", "/caf%C3%A9", "/$&+,;=@:"} {
+		u := span.MustParse("http://example.com" + target)
+		r := httptest.NewRequest("GET", target, nil)
+		if got := httpurl.WithURL(r, u).URL.EscapedPath(); got != u.Pathname() {
+			t.Errorf("%s: EscapedPath %q, pathname %q", target, got, u.Pathname())
+		}
+	}
 }
