@@ -66,7 +66,9 @@ STREAMING
     also the one the URL Standard's parser makes of its text, if longer.
     A line of spaces, each percent-encoded as %20, may so take 8 times its
     length, and one of bytes that are not UTF-8, each U+FFFD, %EF%BF%BD,
-    in a URL (%FF, one by one, in a request target), 20 times. Past the
+    in a URL (%FF, one by one, in a request target), 20 times. The surt
+    field adds its key, a string of its own as long as the href on a path
+    of escapes (three times it on a path of "%"). Past the
     first MiB of input the chunks are parsed on every core (-j) and
     written in input order.
 
