@@ -17,9 +17,6 @@ import (
 // fragment): a line 8 times longer takes at most 16 times as long
 // (lineartest). A run on the longer line that takes more than
 // linearDeadline fails at once, without the ratio's rounds.
-//
-// The subtest nested-escapes/surt fails until httpurl.SURT decodes a
-// nested escape in linear time.
 func TestLinearFields(t *testing.T) {
 	if testing.Short() {
 		t.Skip("linear-time ratios need long lines")
@@ -44,8 +41,7 @@ func TestLinearFields(t *testing.T) {
 		return []byte(`127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /` + u + `?a=` + u + ` HTTP/1.1" 200 2326 "-" "-"` + "\n")
 	}
 	// An escape of "%" nested n deep, "%25...2541", which a key that
-	// decodes until nothing decodes might take n passes over. The surt
-	// subtest fails until httpurl.SURT decodes it in linear time.
+	// decodes until nothing decodes might take n passes over.
 	nested := func(size int) []byte {
 		u := strings.Repeat("25", size/4)
 		return []byte("http://h/%" + u + "41?a=%" + u + "41\n")
