@@ -123,16 +123,23 @@ FuzzPathPrefix ./span -tags=noasm
 FuzzWith ./span
 FuzzWith ./span -tags=noasm
 FuzzPOSIXRoundTrip ./fileurl
+FuzzPOSIXRoundTrip ./fileurl -tags=noasm
 FuzzWindowsRoundTrip ./fileurl
+FuzzWindowsRoundTrip ./fileurl -tags=noasm
 FuzzToPath ./fileurl
+FuzzToPath ./fileurl -tags=noasm
 FuzzWindowsURLRoundTrip ./fileurl
 FuzzWindowsURLRoundTrip ./fileurl -tags=noasm
 FuzzWindowsPathRoundTrip ./fileurl
+FuzzWindowsPathRoundTrip ./fileurl -tags=noasm
 FuzzPOSIXURLRoundTrip ./fileurl
+FuzzPOSIXURLRoundTrip ./fileurl -tags=noasm
 FuzzDirectVsRegexp ./urlpattern
 FuzzDirectVsRegexp ./urlpattern -tags=noasm
 FuzzPatternRoundTrip ./urlpattern
+FuzzPatternRoundTrip ./urlpattern -tags=noasm
 FuzzExec ./urlpattern
+FuzzExec ./urlpattern -tags=noasm
 FuzzMux ./urlpattern
 FuzzMux ./urlpattern -tags=noasm
 FuzzNewFromInit ./urlpattern
@@ -142,6 +149,7 @@ FuzzMatchInit ./urlpattern -tags=noasm
 FuzzRouter ./urlpattern
 FuzzRouter ./urlpattern -tags=noasm
 FuzzParse ./accesslog
+FuzzParse ./accesslog -tags=noasm
 FuzzSetRequest ./accesslog
 FuzzSetRequest ./accesslog -tags=noasm
 FuzzURLMatchesLive ./accesslog
