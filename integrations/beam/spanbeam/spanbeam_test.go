@@ -3,13 +3,13 @@ package spanbeam_test
 import (
 	"bufio"
 	"errors"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -22,7 +22,9 @@ import (
 // TestMain runs the pipelines of the tests on the prism runner, in
 // process, unless --runner names another.
 func TestMain(m *testing.M) {
-	slog.SetLogLoggerLevel(slog.LevelWarn) // prism logs each job's steps at Info
+	// prism and the SDK log each job's steps at info, which would bury the
+	// tests' and the benchmarks' own output.
+	beamlog.LogLevel = "warn"
 	ptest.MainWithDefault(m, "prism")
 }
 
