@@ -202,6 +202,9 @@ func BenchmarkLogDoFn(b *testing.B) {
 	_, logs := benchInputs(b)
 	b.Run("spanbeam/site", func(b *testing.B) {
 		fn := &spanbeam.ParseLogFn{Format: accesslog.CombinedHost, Host: "example.com", Scheme: "https"}
+		if err := fn.Setup(); err != nil {
+			b.Fatal(err)
+		}
 		b.SetBytes(totalBytes(logs) / int64(len(logs)))
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {

@@ -219,9 +219,38 @@ type LogOptions struct {
 // opts.KeyBy says by their URL, and the lines that are not in format or
 // whose request names no URL (a "-" request, a TLS handshake, a target
 // that httpurl refuses), PCollection<DeadLetter>.
+//
+// ParseAccessLog panics when format is not one of accesslog's formats;
+// TryParseAccessLog returns the error instead.
 func ParseAccessLog(s beam.Scope, lines beam.PCollection, format accesslog.Format, opts LogOptions) (parsed, deadLetter beam.PCollection) {
+	parsed, deadLetter, err := TryParseAccessLog(s, lines, format, opts)
+	if err != nil {
+		panic(err)
+	}
+	return parsed, deadLetter
+}
+
+// TryParseAccessLog is ParseAccessLog returning an error for a format
+// that is not one of accesslog's or a PCollection it cannot apply to.
+func TryParseAccessLog(s beam.Scope, lines beam.PCollection, format accesslog.Format, opts LogOptions) (parsed, deadLetter beam.PCollection, err error) {
+	if err := checkFormat(format); err != nil {
+		return beam.PCollection{}, beam.PCollection{}, err
+	}
 	s = s.Scope("spanbeam.ParseAccessLog")
-	return beam.ParDo2(s, &parseLogFn{Format: format, Host: opts.Host, Scheme: opts.Scheme, KeyBy: opts.KeyBy, Keys: opts.Keys}, lines)
+	out, err := beam.TryParDo(s, &parseLogFn{Format: format, Host: opts.Host, Scheme: opts.Scheme, KeyBy: opts.KeyBy, Keys: opts.Keys}, lines)
+	if err != nil {
+		return beam.PCollection{}, beam.PCollection{}, err
+	}
+	return out[0], out[1], nil
+}
+
+// checkFormat returns an error for a Format that accesslog.Parser does
+// not read (it panics on one).
+func checkFormat(f accesslog.Format) error {
+	if g, ok := accesslog.FormatOf(f.String()); !ok || g != f {
+		return fmt.Errorf("spanbeam: access-log format %v is not one of accesslog's", f)
+	}
+	return nil
 }
 
 // parseLogFn is ParseAccessLog's DoFn. The parser and the line are
@@ -238,9 +267,18 @@ type parseLogFn struct {
 	line   accesslog.Line
 }
 
+// Setup checks the format once per DoFn instance, so that a DoFn built
+// without TryParseAccessLog fails its bundle rather than its worker.
+func (f *parseLogFn) Setup() error {
+	if err := checkFormat(f.Format); err != nil {
+		return err
+	}
+	f.parser.Format = f.Format
+	return nil
+}
+
 // ProcessElement parses one log line.
 func (f *parseLogFn) ProcessElement(text string, emit func(string, Request), dead func(DeadLetter)) {
-	f.parser.Format = f.Format
 	l := &f.line
 	if err := f.parser.Parse([]byte(text), l); err != nil {
 		dead(DeadLetter{Input: text, Reason: err.Error()})

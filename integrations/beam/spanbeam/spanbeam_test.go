@@ -164,6 +164,20 @@ func TestTryParseURLsBase(t *testing.T) {
 	}
 }
 
+// TestTryParseAccessLogFormat checks that a format accesslog does not
+// read is refused when the pipeline is built.
+func TestTryParseAccessLogFormat(t *testing.T) {
+	_, s := beam.NewPipelineWithRoot()
+	for _, f := range []accesslog.Format{0, accesslog.CombinedHost + 1} {
+		if _, _, err := spanbeam.TryParseAccessLog(s, beam.Create(s, "a"), f, spanbeam.LogOptions{}); err == nil {
+			t.Errorf("TryParseAccessLog with %v: no error", f)
+		}
+	}
+	if _, _, err := spanbeam.TryParseAccessLog(s, beam.Create(s, "a"), accesslog.Common, spanbeam.LogOptions{}); err != nil {
+		t.Errorf("TryParseAccessLog with Common: %v", err)
+	}
+}
+
 var logLines = []string{
 	`203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET /a/../index.html?q=1 HTTP/1.1" 200 2326 "-" "curl/8.5.0"`,
 	`192.0.2.44 - bob [10/Oct/2024:13:55:41 +0000] "CONNECT upstream.example.org:443 HTTP/1.1" 200 0 "-" "curl/8.5.0"`,
