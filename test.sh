@@ -47,6 +47,8 @@ stage "go test without -race (the allocation counts and memory bounds that -race
 stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo, no timing)" \
   bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
 
+stage "integrations/beam (its own module, prism runner)" bash -c 'cd integrations/beam && go test -count=1 ./...'
+
 stage "the portable kernels: -tags noasm" \
   gotest -tags noasm -count=1 ./internal/asm ./internal/fast ./span ./httpurl ./urlpattern
 
