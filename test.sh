@@ -49,9 +49,13 @@ stage "go test without -race, one package at a time (allocations, memory, linear
 stage "the benchmark module's own tests (cmd/ratios, the steal-% reader; no cgo, no timing)" \
   bash -c 'cd bench && CGO_ENABLED=0 go test -count=1 ./...'
 
-stage "integrations/benthos (its own module)" bash -c 'cd integrations/benthos && go test -count=1 ./...'
-stage "integrations/caddy (its own module: Caddy in-process, attacks, WPT score)" \
-  bash -c 'cd integrations/caddy && go test -count=1 ./...'
+# intmod NAME: the tests of the engine integration integrations/NAME, a
+# module of its own, read by internal/testreport like the library's.
+intmod() { (cd "integrations/$1" && gotest -count=1 ./...); }
+
+stage "integrations/benthos (its own module)" intmod benthos
+stage "integrations/caddy (its own module: Caddy in-process, attacks, WPT score)" intmod caddy
+stage "integrations/beam (its own module, prism runner)" intmod beam
 
 stage "the portable kernels: -tags noasm" \
   gotest -tags noasm -count=1 -p 1 ./internal/asm ./internal/fast ./span ./httpurl ./urlkey ./urlpattern
