@@ -131,6 +131,9 @@ func (permanent) Offset(err error) int { return parseErrorOffset(err) }
 //
 // A proxy that routes on the host should route on the result's Hostname
 // (and forward its Host), never on the raw header.
+//
+// span's Parser.ParseHost takes the same steps, the same code, in its
+// reusable memory.
 func ParseHost(host, scheme string) (span.URL, error) {
 	u, pr, ok := reqtarget.Host(permanent{}, host, scheme)
 	if !ok {
@@ -145,7 +148,9 @@ func ParseHost(host, scheme string) (span.URL, error) {
 // https://host[:port]/. The scheme is nominal (a tunnel carries any
 // protocol) and the parser drops port 443 as https's default: dial
 // net.JoinHostPort(u.Hostname(), strconv.Itoa(int(u.PortOrDefault()))),
-// after stripping an IPv6 host's brackets, or use HostAddr.
+// after stripping an IPv6 host's brackets, or use HostAddr. span's
+// Parser.ParseConnectTarget takes the same steps, the same code, in its
+// reusable memory.
 func ParseConnectTarget(target string) (span.URL, error) {
 	u, pr, ok := reqtarget.Connect(permanent{target}, target)
 	if !ok {

@@ -52,20 +52,20 @@ var (
 	errHostInTarget    = &kindsError{"invalid host in the request target", [2]error{ErrInvalidHost, ErrInvalidTarget}}
 )
 
-// ParseRequestTarget returns the URL of an HTTP request, in p's memory
-// and valid only until p's next call (keep it with URL.Clone, and clone
-// a getter's string before keeping it, as a map key above all), from
-// its request-target (as the request line carries it, or HTTP/2's
-// :path), its host (the Host header, or :authority) and the scheme it
-// came in with ("http" or "https", in any case), with exactly the
-// results of httpurl.ParseRequestTarget: the same URL, and a refusal
-// exactly when httpurl refuses.
+// ParseRequestTarget is httpurl.ParseRequestTarget writing into p's
+// reusable memory: the same steps (the same code), the same URL, and a
+// refusal exactly when httpurl refuses, with the result valid only until
+// p's next call (keep it with URL.Clone, and clone a getter's string
+// before keeping it, as a map key above all). Its arguments are the
+// request-target (as the request line carries it, or HTTP/2's :path),
+// the host (the Host header, or :authority) and the scheme the request
+// came in with ("http" or "https", in any case).
 //
-// The two share their checks before parsing (internal/reqtarget) and
-// the URL parser; each builds the text it parses in its own memory,
-// this one in p's buffers without allocating, httpurl's in the string
-// its URL keeps. A test and a fuzz target (httpurl's
-// FuzzSpanParserMatchesHTTPURL) hold them to the same results.
+// The one implementation of both builds the text it parses in the
+// memory its caller gives: p's buffers here, without allocating, and
+// fresh memory for httpurl, whose URL keeps it. Only the errors differ
+// in form (see below). A fuzz target (httpurl's
+// FuzzSpanParserMatchesHTTPURL) holds the two to the same results.
 //
 // An origin-form target ("/a?b") is parsed as scheme://host followed by
 // the target, so a target starting with "//" ("//evil.example/x") is a
@@ -112,10 +112,10 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 	return u, nil
 }
 
-// ParseConnectTarget returns the URL https://host[:port]/ of the
-// authority-form target "host:port" of a CONNECT request, in p's memory
-// and valid only until p's next call, with exactly the results of
-// httpurl.ParseConnectTarget (see there): the port is
+// ParseConnectTarget is httpurl.ParseConnectTarget writing into p's
+// reusable memory: the same steps, and the URL https://host[:port]/ of
+// the authority-form target "host:port" of a CONNECT request, valid only
+// until p's next call (see httpurl.ParseConnectTarget): the port is
 // required, the host is checked as ParseHost checks one, and port 443,
 // https's default, is dropped. Errors are as ParseRequestTarget's; the
 // result is valid until the next call on p.
@@ -134,12 +134,11 @@ func (p *Parser) ParseConnectTarget(target []byte) (URL, error) {
 	return u, nil
 }
 
-// ParseHost returns the URL scheme://host/ of a Host header value
-// host[:port], normalized, in p's memory and valid only until p's next
-// call, with exactly the results of httpurl.ParseHost
-// (see there). It is the URL of an "OPTIONS *" request. Errors are as
-// ParseRequestTarget's; the result is valid until the next call on p,
-// and does not keep host.
+// ParseHost is httpurl.ParseHost writing into p's reusable memory: the
+// same steps, and the URL scheme://host/ of a Host header value
+// host[:port], normalized, valid only until p's next call (see
+// httpurl.ParseHost). It is the URL of an "OPTIONS *" request. Errors
+// are as ParseRequestTarget's; the result does not keep host.
 func (p *Parser) ParseHost(host, scheme string) (URL, error) {
 	p.poison()
 	if p.Encoding.e != nil {
