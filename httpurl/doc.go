@@ -90,8 +90,9 @@
 // collapse into one URL. Valid UTF-8 is encoded as the standard encodes
 // it, to the same bytes. This is the only departure from the standard's
 // parse of scheme://host + target; a host that is not UTF-8 is refused.
-// The same holds for span's Parser.ParseRequestTarget, which shares this
-// package's checks.
+// The same holds for span's Parser.ParseRequestTarget, which is this
+// package's ParseRequestTarget, the same code, writing into the Parser's
+// reusable memory.
 //
 // # Hosts
 //

@@ -3,7 +3,7 @@ package httpurl
 import (
 	"errors"
 	"strconv"
-	"unicode/utf8"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/reqtarget"
 	"github.com/spanurl/spanurl/span"
@@ -44,6 +44,10 @@ func FormOf(target string) Form { return Form(reqtarget.FormOf(target)) }
 // target (the request-target of the request line, or HTTP/2's :path), host
 // (the Host header, or :authority) and scheme ("http" or "https", in any
 // case: the scheme the request came in with, which HTTP does not send).
+// It is the module's one implementation of "request target to URL" with
+// a permanent result: span's Parser.ParseRequestTarget takes the same
+// steps (the same code) and only keeps its result in the Parser's
+// reusable memory instead.
 //
 // An origin-form target ("/path?query") is resolved against
 // scheme://host/ exactly as the URL Standard parses
@@ -86,55 +90,36 @@ func FormOf(target string) Form { return Form(reqtarget.FormOf(target)) }
 // target ErrInvalidTarget: use ParseConnectTarget for CONNECT. The result
 // never has a fragment, and the error is always an *Error.
 func ParseRequestTarget(target, host, scheme string) (span.URL, error) {
-	req, pr, ok := reqtarget.ParseRequest(target, host, scheme, nil)
+	u, pr, ok := reqtarget.Target(permanent{target}, target, host, scheme, nil)
 	if !ok {
-		return span.URL{}, problemError(pr, target, host, scheme)
-	}
-	if req.Form == reqtarget.OriginForm {
-		return parseOriginForm(target, host, req.Scheme, req.ASCII)
-	}
-	n, end := req.AuthStart, req.AuthEnd
-	if req.CheckHost {
-		if _, err := ParseHost(host, req.Scheme); err != nil {
-			return span.URL{}, err
-		}
-	}
-	text := target
-	if !req.ASCII && !utf8.ValidString(target[end:]) {
-		text = string(reqtarget.AppendBytes([]byte(target[:end]), target[end:]))
-	}
-	u, err := span.Parse(text)
-	if err != nil {
-		kind := ErrInvalidTarget
-		if off := parseErrorOffset(err); off >= n && off <= end {
-			kind = ErrInvalidHost
-		}
-		return span.URL{}, parserError(kind, "target", target, err, 0)
+		return span.URL{}, problemError(pr)
 	}
 	return u, nil
 }
 
-// parseOriginForm parses an origin-form target that reqtarget accepted,
-// with sch the scheme in lower case.
-func parseOriginForm(target, host, sch string, ascii bool) (span.URL, error) {
-	// One allocation: the string that the parser keeps as the href when
-	// it is in serialized form already.
-	var text string
-	if ascii || utf8.ValidString(target) {
-		text = sch + "://" + host + target
-	} else {
-		text = string(reqtarget.AppendOrigin(nil, sch, host, target))
-	}
-	u, err := span.Parse(text)
-	if err != nil {
-		prefix := len(sch) + len("://")
-		if off := parseErrorOffset(err); off >= 0 && off-prefix <= len(host) {
-			return span.URL{}, parserError(ErrInvalidHost, "host", host, err, prefix)
-		}
-		return span.URL{}, parserError(ErrInvalidTarget, "target", target, err, prefix+len(host))
-	}
-	return u, nil
+// permanent is the URL parser of this package's functions for
+// reqtarget's steps: span.Parse on memory of its own for every text, so
+// that the URL it returns keeps that memory and lives as long as it is
+// used.
+type permanent struct{ target string }
+
+// Buffer returns no memory: each text gets its own, at its size.
+func (permanent) Buffer() []byte { return nil }
+
+// Parse parses text, which nothing else holds or writes once built, so
+// that the URL keeps it as its href without a copy.
+func (permanent) Parse(text []byte) (span.URL, error) {
+	return span.Parse(unsafe.String(unsafe.SliceData(text), len(text)))
 }
+
+// ParseTarget parses the target itself, which the URL may keep.
+func (p permanent) ParseTarget() (span.URL, error) { return span.Parse(p.target) }
+
+// Verbatim is never asked: this package knows no server in advance.
+func (permanent) Verbatim(span.URL, []byte) bool { return false }
+
+// Offset returns the offset of a *span.ParseError, or -1.
+func (permanent) Offset(err error) int { return parseErrorOffset(err) }
 
 // ParseHost validates host as a Host header value, host[:port] (a domain,
 // an IPv4 address in any form the URL Standard accepts, or an IPv6 literal
@@ -146,14 +131,13 @@ func parseOriginForm(target, host, sch string, ascii bool) (span.URL, error) {
 //
 // A proxy that routes on the host should route on the result's Hostname
 // (and forward its Host), never on the raw header.
+//
+// span's Parser.ParseHost takes the same steps, the same code, in its
+// reusable memory.
 func ParseHost(host, scheme string) (span.URL, error) {
-	sch, pr, ok := reqtarget.ParseHost(host, scheme)
+	u, pr, ok := reqtarget.Host(permanent{}, host, scheme)
 	if !ok {
-		return span.URL{}, problemError(pr, "", host, scheme)
-	}
-	u, err := span.Parse(sch + "://" + host + "/")
-	if err != nil {
-		return span.URL{}, parserError(ErrInvalidHost, "host", host, err, len(sch)+len("://"))
+		return span.URL{}, problemError(pr)
 	}
 	return u, nil
 }
@@ -164,15 +148,13 @@ func ParseHost(host, scheme string) (span.URL, error) {
 // https://host[:port]/. The scheme is nominal (a tunnel carries any
 // protocol) and the parser drops port 443 as https's default: dial
 // net.JoinHostPort(u.Hostname(), strconv.Itoa(int(u.PortOrDefault()))),
-// after stripping an IPv6 host's brackets, or use HostAddr.
+// after stripping an IPv6 host's brackets, or use HostAddr. span's
+// Parser.ParseConnectTarget takes the same steps, the same code, in its
+// reusable memory.
 func ParseConnectTarget(target string) (span.URL, error) {
-	if pr, ok := reqtarget.ParseConnect(target); !ok {
-		return span.URL{}, problemError(pr, target, "", "")
-	}
-	const prefix = reqtarget.ConnectPrefix
-	u, err := span.Parse(prefix + target + "/")
-	if err != nil {
-		return span.URL{}, parserError(ErrInvalidHost, "target", target, err, len(prefix))
+	u, pr, ok := reqtarget.Connect(permanent{target}, target)
+	if !ok {
+		return span.URL{}, problemError(pr)
 	}
 	return u, nil
 }
@@ -195,16 +177,9 @@ func CheckHost(u span.URL, host string) error {
 	return nil
 }
 
-// problemError is the *Error of a refusal before the URL parser ran,
-// on the field that pr names.
-func problemError(pr reqtarget.Problem, target, host, scheme string) *Error {
-	value := target
-	switch pr.Field {
-	case "host":
-		value = host
-	case "scheme":
-		value = scheme
-	}
+// problemError is the *Error of a refusal of reqtarget's steps, before
+// the URL parser ran or by it (pr.Err, which the error wraps).
+func problemError(pr reqtarget.Problem) *Error {
 	kind := ErrInvalidTarget
 	switch {
 	case pr.Control:
@@ -216,30 +191,45 @@ func problemError(pr reqtarget.Problem, target, host, scheme string) *Error {
 	case pr.Kind == reqtarget.InvalidScheme:
 		kind = ErrInvalidScheme
 	}
-	return newError(kind, pr.Field, value, pr.Reason, pr.Offset, nil)
+	if pr.Err == nil {
+		return newError(kind, pr.Field, pr.Value, pr.Reason, pr.Offset, nil)
+	}
+	return newError(kind, pr.Field, pr.Value, parserReason(pr.Err), pr.Offset, pr.Err)
 }
 
 // parseErrorOffset returns the offset of a *span.ParseError, or -1.
 func parseErrorOffset(err error) int {
-	var pe *span.ParseError
-	if errors.As(err, &pe) && pe.Type != 0 {
+	if pe := asParseError(err); pe != nil && pe.Type != 0 {
 		return pe.Offset
 	}
 	return -1
 }
 
-// parserError makes the *Error for the URL parser's err on a string in
-// which the field's value starts at offset shift.
-func parserError(kind error, field, value string, err error, shift int) *Error {
+// parserReason is the Reason of an *Error for the URL parser's err: the
+// name of its validation error, or its text when it is none.
+func parserReason(err error) string {
+	pe := asParseError(err)
+	switch {
+	case pe == nil:
+		return err.Error()
+	case pe.Type == 0:
+		return pe.Unwrap().Error()
+	}
+	return pe.Type.String()
+}
+
+// asParseError returns the *span.ParseError in err's chain, or nil. The
+// parser returns one as it is, which a type assertion finds without the
+// allocation of errors.As's target.
+func asParseError(err error) *span.ParseError {
+	if pe, ok := err.(*span.ParseError); ok {
+		return pe
+	}
 	var pe *span.ParseError
-	if !errors.As(err, &pe) {
-		return newError(kind, field, value, err.Error(), -1, err)
+	if errors.As(err, &pe) {
+		return pe
 	}
-	if pe.Type == 0 {
-		return newError(kind, field, value, pe.Unwrap().Error(), -1, err)
-	}
-	off := min(max(pe.Offset-shift, 0), len(value))
-	return newError(kind, field, value, pe.Type.String(), off, err)
+	return nil
 }
 
 // checkScheme returns "http" or "https" for scheme in any case.

@@ -500,4 +500,14 @@ func TestParseRequestTargetAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { httpurl.ParseRequestTarget("http://example.com/a", "", "") }); n != 0 {
 		t.Errorf("absolute-form without Host: %v allocations, want 0", n)
 	}
+	// The text of a target with bytes that are not UTF-8 is built at its
+	// size, in the memory the URL keeps.
+	if n := testing.AllocsPerRun(100, func() { httpurl.ParseRequestTarget("/a\xff\xfe", "example.com", "https") }); n != 1 {
+		t.Errorf("origin-form not UTF-8: %v allocations, want 1", n)
+	}
+	// A refusal of the URL parser costs the text, the *Error and its
+	// Value: finding the parser's error allocates nothing.
+	if n := testing.AllocsPerRun(100, func() { httpurl.ParseHost("h:99999", "https") }); n > 3 {
+		t.Errorf("ParseHost refused by the parser: %v allocations, want at most 3", n)
+	}
 }

@@ -2,7 +2,6 @@ package span
 
 import (
 	"errors"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/fast"
@@ -53,20 +52,20 @@ var (
 	errHostInTarget    = &kindsError{"invalid host in the request target", [2]error{ErrInvalidHost, ErrInvalidTarget}}
 )
 
-// ParseRequestTarget returns the URL of an HTTP request, in p's memory
-// and valid only until p's next call (keep it with URL.Clone, and clone
-// a getter's string before keeping it, as a map key above all), from
-// its request-target (as the request line carries it, or HTTP/2's
-// :path), its host (the Host header, or :authority) and the scheme it
-// came in with ("http" or "https", in any case), with exactly the
-// results of httpurl.ParseRequestTarget: the same URL, and a refusal
-// exactly when httpurl refuses.
+// ParseRequestTarget is httpurl.ParseRequestTarget writing into p's
+// reusable memory: the same steps (the same code), the same URL, and a
+// refusal exactly when httpurl refuses, with the result valid only until
+// p's next call (keep it with URL.Clone, and clone a getter's string
+// before keeping it, as a map key above all). Its arguments are the
+// request-target (as the request line carries it, or HTTP/2's :path),
+// the host (the Host header, or :authority) and the scheme the request
+// came in with ("http" or "https", in any case).
 //
-// The two share their checks before parsing (internal/reqtarget) and
-// the URL parser; each builds the text it parses in its own memory,
-// this one in p's buffers without allocating, httpurl's in the string
-// its URL keeps. A test and a fuzz target (httpurl's
-// FuzzSpanParserMatchesHTTPURL) hold them to the same results.
+// The one implementation of both builds the text it parses in the
+// memory its caller gives: p's buffers here, without allocating, and
+// fresh memory for httpurl, whose URL keeps it. Only the errors differ
+// in form (see below). A fuzz target (httpurl's
+// FuzzSpanParserMatchesHTTPURL) holds the two to the same results.
 //
 // An origin-form target ("/a?b") is parsed as scheme://host followed by
 // the target, so a target starting with "//" ("//evil.example/x") is a
@@ -106,58 +105,17 @@ func (p *Parser) ParseRequestTarget(target []byte, host, scheme string) (URL, er
 	if p.MaxInput > 0 && len(target) > p.MaxInput {
 		return URL{}, p.tooLong(target)
 	}
-	t := view(target)
-	var early URL
-	var earlyErr error
-	parsed := false
-	if len(t) > 0 && t[0] == '/' && p.server.Is(host, scheme) {
-		// The text of an origin-form target on a known server is parsed
-		// before the target is scanned: when the parser leaves it as it
-		// is, without a fragment, the target has none of the bytes the
-		// scan refuses (the parser removes tabs and newlines, encodes
-		// controls, spaces and bytes outside ASCII, and starts a fragment
-		// at "#"), and the scan is not needed.
-		p.text = append(append(append(p.text[:0], p.server.Scheme()...), "://"...), host...)
-		p.text = append(p.text, t...)
-		early, earlyErr = p.parseText()
-		if earlyErr == nil && !early.HasFragment() && early.href == string(p.text) {
-			return early, nil
-		}
-		parsed = true
-	}
-	req, pr, ok := reqtarget.ParseRequest(t, host, scheme, &p.server)
+	u, pr, ok := reqtarget.Target(reusable{p, target}, view(target), host, scheme, &p.server)
 	if !ok {
-		return URL{}, p.refuse(pr, t, host, scheme)
+		return URL{}, p.refuse(pr)
 	}
-	if req.Form == reqtarget.OriginForm {
-		if parsed && req.ASCII {
-			// The text parsed above is the one this path would build.
-			return early, earlyErr
-		}
-		p.text = append(append(append(p.text[:0], req.Scheme...), "://"...), host...)
-		if req.ASCII {
-			p.text = append(p.text, t...)
-		} else {
-			p.text = appendBytes(p.text, t)
-		}
-		return p.parseText()
-	}
-	if req.CheckHost {
-		if _, err := p.parseHost(host, req.Scheme); err != nil {
-			return URL{}, err
-		}
-	}
-	if rest := t[req.AuthEnd:]; !req.ASCII && !utf8.ValidString(rest) {
-		p.text = reqtarget.AppendBytes(append(p.text[:0], t[:req.AuthEnd]...), rest)
-		return p.parseText()
-	}
-	return p.parse(target)
+	return u, nil
 }
 
-// ParseConnectTarget returns the URL https://host[:port]/ of the
-// authority-form target "host:port" of a CONNECT request, in p's memory
-// and valid only until p's next call, with exactly the results of
-// httpurl.ParseConnectTarget (see there): the port is
+// ParseConnectTarget is httpurl.ParseConnectTarget writing into p's
+// reusable memory: the same steps, and the URL https://host[:port]/ of
+// the authority-form target "host:port" of a CONNECT request, valid only
+// until p's next call (see httpurl.ParseConnectTarget): the port is
 // required, the host is checked as ParseHost checks one, and port 443,
 // https's default, is dropped. Errors are as ParseRequestTarget's; the
 // result is valid until the next call on p.
@@ -169,35 +127,63 @@ func (p *Parser) ParseConnectTarget(target []byte) (URL, error) {
 	if p.MaxInput > 0 && len(target) > p.MaxInput {
 		return URL{}, p.tooLong(target)
 	}
-	t := view(target)
-	if pr, ok := reqtarget.ParseConnect(t); !ok {
-		return URL{}, p.refuse(pr, t, "", "")
+	u, pr, ok := reqtarget.Connect(reusable{p, target}, view(target))
+	if !ok {
+		return URL{}, p.refuse(pr)
 	}
-	p.text = append(append(append(p.text[:0], reqtarget.ConnectPrefix...), t...), '/')
-	return p.parseText()
+	return u, nil
 }
 
-// ParseHost returns the URL scheme://host/ of a Host header value
-// host[:port], normalized, in p's memory and valid only until p's next
-// call, with exactly the results of httpurl.ParseHost
-// (see there). It is the URL of an "OPTIONS *" request. Errors are as
-// ParseRequestTarget's; the result is valid until the next call on p,
-// and does not keep host.
+// ParseHost is httpurl.ParseHost writing into p's reusable memory: the
+// same steps, and the URL scheme://host/ of a Host header value
+// host[:port], normalized, valid only until p's next call (see
+// httpurl.ParseHost). It is the URL of an "OPTIONS *" request. Errors
+// are as ParseRequestTarget's; the result does not keep host.
 func (p *Parser) ParseHost(host, scheme string) (URL, error) {
 	p.poison()
 	if p.Encoding.e != nil {
 		defer p.useUTF8()()
 	}
-	return p.parseHost(host, scheme)
+	u, pr, ok := reqtarget.Host(reusable{p, nil}, host, scheme)
+	if !ok {
+		return URL{}, p.refuse(pr)
+	}
+	return u, nil
 }
 
-func (p *Parser) parseHost(host, scheme string) (URL, error) {
-	sch, pr, ok := reqtarget.ParseHost(host, scheme)
-	if !ok {
-		return URL{}, p.refuse(pr, "", host, scheme)
+// reusable is p's URL parser for reqtarget's steps: every text is built
+// in p.text and every result kept in p's memory, without allocating.
+// target is the caller's request target, which ParseTarget parses as the
+// Parser parses any input: with its href moved into p's memory.
+type reusable struct {
+	p      *Parser
+	target []byte
+}
+
+// Buffer returns p.text, emptied: p owns it until its next call.
+func (r reusable) Buffer() []byte { return r.p.text[:0] }
+
+// Parse parses text, built on p.text, and keeps it there, grown or not.
+func (r reusable) Parse(text []byte) (URL, error) {
+	r.p.text = text
+	return r.p.parseText()
+}
+
+// ParseTarget parses the caller's target as Parse parses an input.
+func (r reusable) ParseTarget() (URL, error) { return r.p.parse(r.target) }
+
+// Verbatim reports whether u's href is text itself and u has no fragment.
+func (reusable) Verbatim(u URL, text []byte) bool {
+	return !u.HasFragment() && u.href == string(text)
+}
+
+// Offset returns the offset of the validation error of a *ParseError, or
+// -1.
+func (reusable) Offset(err error) int {
+	if pe, ok := err.(*ParseError); ok && pe.Type != 0 {
+		return pe.Offset
 	}
-	p.text = append(append(append(append(p.text[:0], sch...), "://"...), host...), '/')
-	return p.parseText()
+	return -1
 }
 
 // useUTF8 sets p's Encoding to UTF-8 and returns the function that
@@ -208,16 +194,6 @@ func (p *Parser) useUTF8() func() {
 	enc := p.Encoding
 	p.Encoding = Encoding{}
 	return func() { p.Encoding = enc }
-}
-
-// appendBytes appends target to dst, with the bytes that are not UTF-8
-// percent-encoded one by one when there are any: the first gate reads
-// the whole target once and lets the common case copy it.
-func appendBytes(dst []byte, target string) []byte {
-	if utf8.ValidString(target) {
-		return append(dst, target...)
-	}
-	return reqtarget.AppendBytes(dst, target)
 }
 
 // parseText parses p.text, which p owns, so that neither path copies it
@@ -232,15 +208,12 @@ func (p *Parser) parseText() (URL, error) {
 	return p.parseSlow(s, nil)
 }
 
-// refuse is the *ParseError, in p's memory, of a refusal before parsing
-// of the value that pr names.
-func (p *Parser) refuse(pr reqtarget.Problem, target, host, scheme string) error {
-	value := target
-	switch pr.Field {
-	case "host":
-		value = host
-	case "scheme":
-		value = scheme
+// refuse is the error of a refusal of reqtarget's steps: the URL
+// parser's own *ParseError, on the text it parsed, or, for a refusal
+// before parsing, a *ParseError in p's memory on the value that pr names.
+func (p *Parser) refuse(pr reqtarget.Problem) error {
+	if pr.Err != nil {
+		return pr.Err
 	}
 	var kind error
 	switch {
@@ -261,7 +234,7 @@ func (p *Parser) refuse(pr reqtarget.Problem, target, host, scheme string) error
 	}
 	// The value may hold a password (a Host of "user:pass@h" is refused
 	// for its userinfo), so it is masked as httpurl masks it.
-	quoted, cut := mask.Authority(value)
+	quoted, cut := mask.Authority(pr.Value)
 	p.in = append(p.in[:0], quoted...)
 	p.err = ParseError{
 		ValidationError: record.ValidationError{Offset: pr.Offset},

@@ -45,17 +45,20 @@ const (
 	InvalidScheme                 // a scheme other than http and https
 )
 
-// Problem is a refusal before the URL parser runs: its Kind, whether a
-// control character is the cause, the field ("target", "host" or
-// "scheme"), a reason, and the byte offset in the field's value (-1 when
-// none). Reason is a constant string, so that a refusal costs no
-// allocation.
+// Problem is a refusal of a request: its Kind, whether a control
+// character is the cause, the field ("target", "host" or "scheme") and
+// its Value as received, a reason, the byte offset in the value (-1 when
+// none), and Err, the URL parser's error when the parser refused it
+// (Reason is then empty: the error names the validation error). Reason
+// is a constant string, so that a refusal costs no allocation.
 type Problem struct {
 	Kind    Kind
 	Control bool
 	Field   string
+	Value   string
 	Reason  string
 	Offset  int
+	Err     error
 }
 
 // Request is what is left to do for a target that ParseRequest accepted.
