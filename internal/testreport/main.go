@@ -93,17 +93,33 @@ func reason(lines []string) string {
 	return strings.Join(words, " ")
 }
 
-// exitCode lists the skips on w and returns the status to exit with.
+// exitCode lists the skips on w, one line for the tests of a package
+// that skipped for the same reason, and returns the status to exit with.
 func (s summary) exitCode(w io.Writer, allowSkip bool) int {
 	missing := 0
 	if len(s.skips) > 0 {
 		fmt.Fprintf(w, "skipped tests: %d\n", len(s.skips))
 	}
+	type group struct{ pkg, reason string }
+	var order []group
+	tests := map[group][]string{}
 	for _, k := range s.skips {
-		fmt.Fprintf(w, "  SKIP %s %s: %s\n", k.pkg, k.test, k.reason)
+		g := group{k.pkg, k.reason}
+		if _, ok := tests[g]; !ok {
+			order = append(order, g)
+		}
+		tests[g] = append(tests[g], k.test)
 		if strings.Contains(k.reason, missingData) {
 			missing++
 		}
+	}
+	for _, g := range order {
+		names := tests[g]
+		list := strings.Join(names[:min(len(names), 3)], ", ")
+		if len(names) > 3 {
+			list += fmt.Sprintf(" and %d more", len(names)-3)
+		}
+		fmt.Fprintf(w, "  SKIP %s %s: %s\n", g.pkg, list, g.reason)
 	}
 	switch {
 	case s.failed:

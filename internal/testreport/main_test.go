@@ -54,6 +54,23 @@ func TestReport(t *testing.T) {
 	}
 }
 
+func TestSkipGroups(t *testing.T) {
+	s := summary{skips: []skip{
+		{"p", "TestA", "under -race"}, {"p", "TestB", "under -race"}, {"p", "TestC", "under -race"},
+		{"p", "TestD", "under -race"}, {"q", "TestE", "under -race"}, {"p", "TestF", "-short"},
+	}}
+	var out strings.Builder
+	s.exitCode(&out, false)
+	want := `skipped tests: 6
+  SKIP p TestA, TestB, TestC and 1 more: under -race
+  SKIP q TestE: under -race
+  SKIP p TestF: -short
+`
+	if out.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
 func TestReportFailure(t *testing.T) {
 	var out strings.Builder
 	s := report(strings.NewReader(failing), &out)
