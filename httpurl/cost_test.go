@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spanurl/spanurl/httpurl"
+	"github.com/spanurl/spanurl/internal/testvectors"
 )
 
 // serverRequest is the request net/http's server hands a handler for the
@@ -151,6 +152,9 @@ var costShapes = []struct {
 func TestFromRequestLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("linear-time ratios need full-size inputs")
+	}
+	if testvectors.RaceEnabled {
+		t.Skip("linear-time ratios are measured without the race detector")
 	}
 	for _, s := range costShapes {
 		t.Run(s.name, func(t *testing.T) {
