@@ -46,15 +46,10 @@ func (p *Parser) URL(l *Line, host, scheme string) (span.URL, error) {
 	if string(l.Method) == http.MethodConnect {
 		return span.URL{}, p.url.refuse(httpurl.ErrConnect, l.Target)
 	}
+	// The server, as Server returns it, lent to the parser without a copy.
 	h, sch := host, scheme
-	// The server, as Server returns it but without a copy: the parser
-	// keeps nothing of it.
-	switch {
-	case l.vhostPort != nil:
-		h = borrow(l.vhostPort)
-		sch = serverScheme(l.Port, sch)
-	case len(l.Host) > 0 && !(len(l.Host) == 1 && l.Host[0] == '-'):
-		h = borrow(l.Host)
+	if b, port := l.server(); b != nil {
+		h, sch = borrow(b), serverScheme(port, scheme)
 	}
 	pol := &p.Policy
 	switch {

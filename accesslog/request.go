@@ -70,14 +70,25 @@ func isTchar(c byte) bool {
 // other formats, it returns host and scheme, the server the caller knows
 // the log is from.
 func (l *Line) Server(host, scheme string) (string, string) {
+	h, port := l.server()
+	if h == nil {
+		return host, scheme
+	}
+	return string(h), serverScheme(port, scheme)
+}
+
+// server is Server without a copy, for Parser.URL, which lends the bytes
+// to its parser: the bytes of l that name the server (nil when l names
+// none), and the port that implies its scheme (nil when it is the
+// caller's).
+func (l *Line) server() (host, port []byte) {
 	switch {
 	case l.vhostPort != nil:
-		scheme = serverScheme(l.Port, scheme)
-		return string(l.vhostPort), scheme
+		return l.vhostPort, l.Port
 	case len(l.Host) > 0 && !(len(l.Host) == 1 && l.Host[0] == '-'):
-		return string(l.Host), scheme
+		return l.Host, nil
 	}
-	return host, scheme
+	return nil, nil
 }
 
 // URL returns the URL the request of l asked for under httpurl's strict

@@ -112,3 +112,42 @@ func parseAgainst(input string, base *string) (span.URL, error) {
 	}
 	return b.Parse(input)
 }
+
+// newEncoder returns a JSON encoder that leaves <, > and & alone.
+func newEncoder(w *bufio.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
+}
+
+// components are the URL object's getters, in the order of the standard's
+// URL class.
+type components struct {
+	Href     string `json:"href"`
+	Origin   string `json:"origin"`
+	Protocol string `json:"protocol"`
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Host     string `json:"host"`
+	Hostname string `json:"hostname"`
+	Port     string `json:"port"`
+	Pathname string `json:"pathname"`
+	Search   string `json:"search"`
+	Hash     string `json:"hash"`
+}
+
+func componentsOf(u span.URL) *components {
+	return &components{
+		Href:     u.Href(),
+		Origin:   u.Origin(),
+		Protocol: u.Protocol(),
+		Username: u.Username(),
+		Password: u.Password(),
+		Host:     u.Host(),
+		Hostname: u.Hostname(),
+		Port:     u.Port(),
+		Pathname: u.Pathname(),
+		Search:   u.Search(),
+		Hash:     u.Hash(),
+	}
+}
