@@ -9,10 +9,11 @@ import (
 )
 
 // The sizes of the helpers' linear-time checks: 8x the input may take at
-// most 16x the time. Both sizes outgrow a core's L2 cache, so that the
-// ratio measures the algorithm rather than the step from cache to memory.
+// most 16x the time. Both sizes, and what a helper builds of them, fit
+// a core's L2 cache, so that the ratio measures the algorithm rather than
+// the step from cache to memory; a quadratic cost is still 64 times.
 const (
-	helperSmall = 256 << 10
+	helperSmall = 16 << 10
 	helperLarge = 8 * helperSmall
 	helperLimit = 16
 )

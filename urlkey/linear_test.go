@@ -30,7 +30,7 @@ var keyShapes = []struct {
 	{"many-labels", "http://", "a.", "com/"},
 	{"many-labels-www", "http://www.", "a.", "com/"},
 	{"private-suffix-labels", "http://", "a.", "s3.amazonaws.com/"},
-	// 256 bytes a parameter: fewer than api.DefaultMaxParams at 2 MiB,
+	// 256 bytes a parameter: fewer than api.DefaultMaxParams at 128 KiB,
 	// so that the query is sorted.
 	{"reversed-params", "http://example.com/?", "z=" + strings.Repeat("1", 253) + "&y=" + strings.Repeat("2", 253) + "&", "a=0"},
 	{"common-prefix-params", "http://example.com/?", strings.Repeat("a", 252) + "b=1&", "a=0"},
@@ -66,10 +66,10 @@ var keyFunctions = []struct {
 }
 
 // TestKeysLinear: every key costs, on a URL of each shape, at most 16
-// times as much for 8 times the bytes (256 KiB and 2 MiB, both past a
-// core's L2 cache, so that the ratio measures the algorithm rather than
-// the step from cache to memory): linear work is about 8 times, quadratic
-// 64.
+// times as much for 8 times the bytes (16 KiB and 128 KiB, which with
+// what a key builds of them fit a core's L2 cache, so that the ratio
+// measures the algorithm rather than the step from cache to memory):
+// linear work is about 8 times, quadratic 64.
 func TestKeysLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("linear-time ratios need full-size inputs")
@@ -88,7 +88,7 @@ func TestKeysLinear(t *testing.T) {
 			}
 			return u
 		}
-		small, large := build(256<<10), build(2<<20)
+		small, large := build(16<<10), build(128<<10)
 		for _, k := range keyFunctions {
 			t.Run(s.name+"/"+k.name, func(t *testing.T) {
 				lineartest.Check(t, 16, func() { k.f(small) }, func() { k.f(large) })
