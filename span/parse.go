@@ -36,6 +36,9 @@ func parseSlow(input string) (URL, error) {
 type scratch struct {
 	slow slow.Parser
 	base record.URL
+	// baseParser parses CanParseWithBase's base into a record that the
+	// parse of its input reads while slow writes its own.
+	baseParser slow.Parser
 }
 
 // scratches caches scratch between calls of the package-level functions:
@@ -134,6 +137,37 @@ func (base URL) CanParse(ref string) bool {
 		return false
 	}
 	return base.canParseSlow(ref)
+}
+
+// CanParseWithBase reports whether input parses against the URL that base
+// parses to, like URL.canParse(input, base) with the base as a string:
+// false when base does not parse. Neither is built: the validation-only
+// run (fast.CanParseWithBase) reads the base only for whether it parses
+// and its scheme, and what it declines runs Parse on the base and
+// (URL).CanParse.
+func CanParseWithBase(input, base string) bool {
+	switch fast.CanParseWithBase(input, base) {
+	case fast.Parses:
+		return true
+	case fast.Fails:
+		return false
+	}
+	return canParseWithBaseSlow(input, base)
+}
+
+// canParseWithBaseSlow is CanParseWithBase's slow path: the standard's
+// parser on the base and on input against its record, neither serialized.
+// Their errors are the parsers' own (ReuseError), which the answer drops.
+func canParseWithBaseSlow(input, base string) bool {
+	sc := getScratch()
+	defer scratches.Put(sc)
+	sc.slow.ReuseError, sc.baseParser.ReuseError = true, true
+	b, err := sc.baseParser.Parse(base, nil, nil)
+	if err != nil {
+		return false
+	}
+	_, err = sc.slow.Parse(input, b, nil)
+	return err == nil
 }
 
 // canParseSlow is (URL).CanParse's slow path, a function of its own for

@@ -44,6 +44,34 @@ func checkVerdict(t testing.TB, input string, base *span.URL) bool {
 	return true
 }
 
+// checkVerdictString is checkVerdict for a base given as a string
+// (fast.CanParseWithBase, span.CanParseWithBase): a base that does not
+// parse makes every input fail.
+func checkVerdictString(t testing.TB, input, base string) bool {
+	t.Helper()
+	want := false
+	if b, err := span.Parse(base); err == nil {
+		_, err = b.Parse(input)
+		want = err == nil
+	}
+	if got := span.CanParseWithBase(input, base); got != want {
+		t.Fatalf("CanParseWithBase(%q, %q) = %v, Parse says %v", input, base, got, want)
+	}
+	v := fast.CanParseWithBase(input, base)
+	if v == fast.Decline {
+		return false
+	}
+	oracle := false
+	if b, err := oracleParse(base, nil); err == nil {
+		_, err = oracleParse(input, &b)
+		oracle = err == nil
+	}
+	if (v == fast.Parses) != oracle {
+		t.Fatalf("validation run says %v for %q against %q; the slow path says %v", v, input, base, oracle)
+	}
+	return true
+}
+
 // TestCanParseValidateDatasets holds the validation-only run to the slow
 // path on every line of the corpora, with no base (each line as an
 // absolute URL, hosts.txt's as http://HOST/) and against its base
@@ -59,7 +87,7 @@ func TestCanParseValidateDatasets(t *testing.T) {
 		sc := bufio.NewScanner(f)
 		sc.Buffer(nil, 1<<20)
 		bases := map[string]span.URL{}
-		lines, decided, withBase, decidedBase := 0, 0, 0, 0
+		lines, decided, withBase, decidedBase, decidedString := 0, 0, 0, 0, 0
 		for sc.Scan() {
 			line := sc.Text()
 			lines++
@@ -94,11 +122,15 @@ func TestCanParseValidateDatasets(t *testing.T) {
 			if checkVerdict(t, input, &b) {
 				decidedBase++
 			}
+			if checkVerdictString(t, input, baseStr) {
+				decidedString++
+			}
 		}
 		f.Close()
 		t.Logf("%s: decided %d of %d lines without a base (%.2f%%)", name, decided, lines, 100*float64(decided)/float64(max(lines, 1)))
 		if withBase > 0 {
-			t.Logf("%s: decided %d of %d lines against their base (%.2f%%)", name, decidedBase, withBase, 100*float64(decidedBase)/float64(withBase))
+			t.Logf("%s: decided %d of %d lines against their base (%.2f%%), %d against it as a string (%.2f%%)", name, decidedBase, withBase,
+				100*float64(decidedBase)/float64(withBase), decidedString, 100*float64(decidedString)/float64(withBase))
 		}
 	}
 }
@@ -115,6 +147,10 @@ func TestCanParseValidateWPT(t *testing.T) {
 			decided++
 		}
 		if tc.Base != nil {
+			runs++
+			if checkVerdictString(t, tc.Input, *tc.Base) {
+				decided++
+			}
 			if b, err := span.Parse(*tc.Base); err == nil {
 				runs++
 				if checkVerdict(t, tc.Input, &b) {
@@ -206,7 +242,10 @@ func TestCanParseValidate(t *testing.T) {
 		// Left to the slow path.
 		{"", fast.Decline},
 		{" http://x/", fast.Decline},
-		{"http://x/ ", fast.Decline},
+		{"http://x/ ", fast.Parses},
+		{"http://x ", fast.Decline},
+		{"http://x:1\x01", fast.Decline},
+		{"http://a@\x01", fast.Decline},
 		{"ht\ttp://x/", fast.Decline},
 		{"http://ex\tample.com/", fast.Decline},
 		{"http://ex%41mple.com/", fast.Decline},
@@ -253,6 +292,29 @@ func TestCanParseValidate(t *testing.T) {
 		}
 		checkVerdict(t, tc.ref, &base)
 	}
+	// A base given as a string: only whether it parses and its scheme.
+	for _, tc := range []struct {
+		ref, base string
+		want      fast.Verdict
+	}{
+		{"x", "HTTPS://Example.COM:443/a/../b ?q", fast.Parses},
+		{"HtTpS:x", "HTTPS://h", fast.Parses},
+		{"https:x", "http://h", fast.Parses},
+		{"http:", "http://h", fast.Parses},
+		{"//h:1x", "wss://h", fast.Fails},
+		{"x", "http://exa mple/", fast.Fails},
+		{"x", "nope", fast.Fails},
+		{"http://ok/", "http://:1/", fast.Fails},
+		{"x", "sc://h/p", fast.Decline},
+		{"x", "file:///p", fast.Decline},
+		{"x", "http://[::1]/", fast.Decline},
+		{"sc:x", "sc://h/p", fast.Parses},
+	} {
+		if got := fast.CanParseWithBase(tc.ref, tc.base); got != tc.want {
+			t.Errorf("fast.CanParseWithBase(%q, %q) = %v, want %v", tc.ref, tc.base, got, tc.want)
+		}
+		checkVerdictString(t, tc.ref, tc.base)
+	}
 	// Against a base that is not special, only what does not depend on it.
 	opaque := span.MustParse("sc:opaque")
 	bh, bp := span.FastBaseForTest(opaque)
@@ -281,6 +343,7 @@ func FuzzCanParseValidate(f *testing.F) {
 		if b, err := span.Parse(base); err == nil {
 			checkVerdict(t, input, &b)
 		}
+		checkVerdictString(t, input, base)
 	})
 }
 
@@ -301,6 +364,10 @@ func TestCanParseValidateAllocs(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { base.CanParse(in) }); n != 0 {
 			t.Errorf("base.CanParse(%q) allocates %v times", in, n)
+		}
+		// A base the fast path would build a new href for.
+		if n := testing.AllocsPerRun(100, func() { span.CanParseWithBase(in, "HTTPS://Example.com/a b/../c") }); n != 0 {
+			t.Errorf("CanParseWithBase(%q) allocates %v times", in, n)
 		}
 	}
 }

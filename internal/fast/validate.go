@@ -37,16 +37,17 @@ const maxValidate = offsets.MaxInput / 16
 // It reads only what can make the parser fail: the scheme and, for a URL
 // with an authority, the host and the port. The states after the host
 // (path start, path, opaque path, query, fragment) never return failure,
-// whatever they read, so the bytes they would read are not looked at, and
-// a tab or newline there, which the parser removes first, changes nothing.
-// It declines a leading or trailing C0 control or space, a tab or newline
-// in what it reads, a file: URL, and the hosts whose parse needs more than
-// a scan of their bytes (see authority).
+// whatever they read, so the bytes they would read are not looked at: a
+// tab or newline there, which the parser removes first, or a trailing C0
+// control or space, which it strips, changes nothing. It declines a
+// leading C0 control or space, a tab or newline in what it reads, a
+// trailing C0 control or space that ends an authority, a file: URL, and
+// the hosts whose parse needs more than a scan of their bytes (see
+// authority).
 func CanParse(s string) Verdict {
-	n := len(s)
 	// The basic URL parser, 1-3: remove leading and trailing C0 controls
 	// and spaces, then tabs and newlines: declined when present where read.
-	if n == 0 || n > maxValidate || s[0] <= ' ' || s[n-1] <= ' ' {
+	if len(s) == 0 || len(s) > maxValidate || s[0] <= ' ' {
 		return Decline
 	}
 	if end, _ := lowerHTTP(s); end > 0 {
@@ -72,23 +73,53 @@ func CanParse(s string) Verdict {
 // relative: its path, query and fragment, which a relative reference may
 // keep, are never read.
 func CanResolve(bh string, bp offsets.Packed, ref string) Verdict {
-	if end, _ := lowerHTTP(ref); end > 0 && len(ref) <= maxValidate-len(bh) && ref[len(ref)-1] > ' ' {
+	scheme := bh[:bp.SchemeEnd()]
+	return resolve(scheme, bp.Flags()&offsets.FlagSpecial != 0 && scheme != "file", len(bh), ref)
+}
+
+// CanParseWithBase tells whether ref parses against the URL that base
+// parses to (URL.canParse(ref, base)), as CanResolve does, without parsing
+// the base either: a base that fails makes the answer false, and
+// otherwise only its scheme matters to CanResolve.
+func CanParseWithBase(ref, base string) Verdict {
+	switch CanParse(base) {
+	case Fails:
+		// URL.canParse, API URL parser 2.2: a base that fails to parse.
+		return Fails
+	case Decline:
+		return Decline
+	}
+	// A base that parses has a scheme; it is a special URL with a host,
+	// or else resolve declines every relative reference.
+	end := schemeOf(base)
+	if end <= 0 {
+		return Decline
+	}
+	kind := specialScheme(base, end)
+	return resolve(base[:end], kind != schemeOther && kind != schemeFile, len(base), ref)
+}
+
+// resolve is CanResolve against a base whose scheme is baseScheme (in
+// any case), special and not file: when specialBase, and whose input or
+// href has baseLen bytes.
+func resolve(baseScheme string, specialBase bool, baseLen int, ref string) Verdict {
+	if len(ref) > maxValidate-baseLen {
+		return Decline
+	}
+	if end, _ := lowerHTTP(ref); end > 0 {
 		// "http://" or "https://": whatever the base, the special
 		// authority slashes state (another scheme) or the special relative
 		// or authority state (the base's) takes the "//".
 		return authority(ref, end+3, true)
 	}
-	baseScheme := bh[:bp.SchemeEnd()]
-	specialBase := bp.Flags()&offsets.FlagSpecial != 0 && baseScheme != "file"
-	n := len(ref)
-	if n == 0 {
+	if ref == "" {
 		// The relative state at EOF: the base's URL without its fragment.
 		if specialBase {
 			return Parses
 		}
 		return Decline
 	}
-	if n > maxValidate-len(bh) || ref[0] <= ' ' || ref[n-1] <= ' ' {
+	if ref[0] <= ' ' {
 		return Decline
 	}
 	end := schemeOf(ref)
@@ -279,6 +310,11 @@ func authority(s string, i int, special bool) Verdict {
 		seen |= c
 	}
 	end := i
+	// A trailing C0 control or space is stripped from the input first:
+	// declined where it would end the host or port.
+	if end == n && n > 0 && s[n-1] <= ' ' {
+		return Decline
+	}
 	// Authority state, 2.1: credentials and nothing after them fail.
 	if at && h == end {
 		return Fails
@@ -418,20 +454,22 @@ var hexValue = func() (t [256]uint8) {
 	return t
 }()
 
-// asciiFold reports whether a and b are equal ASCII case-insensitively;
-// b is lowercase (a base URL's scheme).
+// asciiFold reports whether a and b are equal ASCII case-insensitively.
 func asciiFold(a, b string) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := 0; i < len(a); i++ {
-		c := a[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != b[i] {
+		if lowerASCII(a[i]) != lowerASCII(b[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return c
 }
