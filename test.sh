@@ -99,6 +99,8 @@ FuzzParseWithBase ./span
 FuzzEncodingParse ./span
 FuzzCanParseRef ./span
 FuzzCanParseRef ./span -tags=noasm
+FuzzCanParseValidate ./span
+FuzzCanParseValidate ./span -tags=noasm
 FuzzPlainToASCII ./internal/slow
 FuzzSetters ./api
 FuzzSetterSplice ./api

@@ -105,25 +105,21 @@ func ParseURL(input string, base ...string) *URL {
 }
 
 // CanParse is URL.canParse(input, base): whether NewURL would succeed.
-// More than one base reports false. It builds no URL: with a base that is
-// already its own serialization, as a page's URL is, and an input the
-// fast path takes, it allocates nothing.
+// More than one base reports false. It builds no URL, the base's included
+// (span.CanParseWithBase), and allocates nothing but where an input or
+// base needs the whole host parser (an IPv6 address, a percent-encoded or
+// internationalized host that is not a plain domain).
 // https://url.spec.whatwg.org/#dom-url-canparse
 func CanParse(input string, base ...string) bool {
 	switch len(base) {
 	case 0:
 		return span.CanParse(input)
 	case 1:
-	default:
-		return false
+		// API URL parser 2.1-2.2 (parsedBase, or failure) and 3 (the basic
+		// URL parser on url with parsedBase), here only validated.
+		return span.CanParseWithBase(input, base[0])
 	}
-	// API URL parser 2.1-2.2: parsedBase, or failure.
-	parsedBase, err := span.Parse(base[0])
-	if err != nil {
-		return false
-	}
-	// 3. The basic URL parser on url with parsedBase, here only validated.
-	return parsedBase.CanParse(input)
+	return false
 }
 
 // FromSpan returns a new URL object initialized with the URL v. The zero

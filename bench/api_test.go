@@ -21,9 +21,11 @@ import (
 //   - Rewrite: a proxy's loop on one reused api.URL: SetHref to the line,
 //     SetHost and SetHash, the href copied out with AppendTo (ada: the
 //     href copied into a reused std::string).
-//   - CanParseMessy: CanParse on messy.txt; CanParseBase: a request
-//     target (requests.txt) against its http://HOST/, given as a string
-//     (api.CanParse(input, base), as ada::can_parse takes it).
+//   - CanParseMessy: CanParse on messy.txt; CanParseHosts: on hosts.txt's
+//     http://HOST/; CanParseBase: a request target (requests.txt) against
+//     its http://HOST/, given as a string (api.CanParse(input, base), as
+//     ada::can_parse takes it); CanParseRelative: the same for
+//     relative.tsv's references and their pages' URLs.
 //   - SearchParams: a URLSearchParams from the line's query, sorted and
 //     serialized.
 
@@ -179,9 +181,38 @@ func BenchmarkCanParseMessy(b *testing.B) {
 	})
 }
 
+func BenchmarkCanParseHosts(b *testing.B) {
+	l, err := LoadHostURLs()
+	skipOnNoData(b, err)
+	b.Run("spanurl", func(b *testing.B) {
+		meterSteal(b)
+		timeLoop(b, l.AvgBytes, func(ops int) int {
+			n := 0
+			for i, k := 0, 0; k < ops; i, k = next(i, len(l.Lines)), k+1 {
+				if span.CanParse(l.Lines[i]) {
+					n++
+				}
+			}
+			return n
+		})
+	})
+}
+
 func BenchmarkCanParseBase(b *testing.B) {
 	r, err := LoadRequests()
 	skipOnNoData(b, err)
+	canParseRefs(b, r)
+}
+
+func BenchmarkCanParseRelative(b *testing.B) {
+	r, err := LoadRelative()
+	skipOnNoData(b, err)
+	canParseRefs(b, r)
+}
+
+// canParseRefs times api.CanParse(ref, base) over r, each base given as
+// its string.
+func canParseRefs(b *testing.B, r *Refs) {
 	b.Run("spanurl", func(b *testing.B) {
 		meterSteal(b)
 		timeLoop(b, r.AvgBytes, func(ops int) int {

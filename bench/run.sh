@@ -10,10 +10,14 @@
 #   STEAL_MAX=100 ./run.sh    # keep every try, whatever the steal (see below)
 #
 # Each round also runs ada's own C++ code (adacpp/bench.cpp, built with
-# adacpp/build.sh against goada's copy of ada; ADA_CXXFLAGS, CXX) on the same
-# inputs in the same order, written once by cmd/corpora: its lines, peer
-# "ada", go to bench.txt with the Go ones. Skipped, with a warning, when the
-# C++ compiler or the build fails; BENCH selects its workloads too.
+# adacpp/build.sh against goada's copy of ada, or with ADA_SRC=DIR against
+# a checkout of ada's repository at -O3 -DNDEBUG; ADA_CXXFLAGS, CXX) on the
+# same inputs in the same order, written once by cmd/corpora: its lines,
+# peer "ada", go to bench.txt with the Go ones, and its version to
+# context.txt and ratios.md. Skipped, with a warning, when the C++ compiler
+# or the build fails; BENCH selects its workloads too.
+#
+#   ADA_SRC=/tmp/ada-3.4.4 ./run.sh   # ada's newest release (README.md)
 #
 # Every line carries steal-% (steal_test.go): the share of the busy CPU
 # time this VM's hypervisor took while the benchmark ran, small most of the
@@ -63,6 +67,7 @@ go test -c -o "$out/bench.test" .
 # The native ada benchmark: the inputs as the Go benchmarks see them (a copy
 # of the corpora, removed at the end) and the binary.
 ada_bin=""
+ada_build=""
 if [ "$ada" != none ]; then
   if ! command -v "${CXX:-g++}" >/dev/null; then
     echo "run.sh: no ${CXX:-g++}: skipping the native ada benchmark" >&2
@@ -72,7 +77,8 @@ if [ "$ada" != none ]; then
     echo "run.sh: adacpp/build.sh failed (see $out/ada-build.log): skipping the native ada benchmark" >&2
   else
     ada_bin="$out/ada-bench"
-    echo "ada: native C++, $(tail -n 1 "$out/ada-build.log")" >> "$out/context.txt"
+    ada_build="$(tail -n 1 "$out/ada-build.log")"
+    echo "ada: native C++, $ada_build" >> "$out/context.txt"
   fi
 fi
 
@@ -195,5 +201,5 @@ if [ -n "$benchstat" ]; then
     "$benchstat" old="$OLD" new="$out/bench.txt" > "$out/benchstat-vs-old.txt"
   fi
 fi
-go run ./cmd/ratios "$out/bench.txt" | tee "$out/ratios.md"
+go run ./cmd/ratios ${ada_build:+-ada "$ada_build"} "$out/bench.txt" | tee "$out/ratios.md"
 echo "results in $out/"

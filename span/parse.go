@@ -34,9 +34,11 @@ func parseSlow(input string) (URL, error) {
 // scratch is what a slow-path parse reuses: the parser's buffers and a
 // record to hold a base URL.
 type scratch struct {
-	slow  slow.Parser
-	base  record.URL
-	valid fast.Buffer // (URL).CanParse's, for a scheme-relative reference
+	slow slow.Parser
+	base record.URL
+	// baseParser parses CanParseWithBase's base into a record that the
+	// parse of its input reads while slow writes its own.
+	baseParser slow.Parser
 }
 
 // scratches caches scratch between calls of the package-level functions:
@@ -71,10 +73,17 @@ func (base URL) parseSlow(ref string) (URL, error) {
 	return parseWith(&sc.slow, ref, &sc.base)
 }
 
-// CanParse reports whether input parses as an absolute URL (URL.canParse).
+// CanParse reports whether input parses as an absolute URL (URL.canParse),
+// without building the result: a validation-only run (fast.CanParse)
+// reads only what can make the parse fail, and what it declines runs the
+// standard's parser without serializing its record, so nothing is
+// allocated.
 func CanParse(input string) bool {
-	if fast.Valid(input) {
+	switch fast.CanParse(input) {
+	case fast.Parses:
 		return true
+	case fast.Fails:
+		return false
 	}
 	return canParseSlow(input)
 }
@@ -115,36 +124,49 @@ type ValidationErrors struct {
 func (v ValidationErrors) Len() int { return len(v.List) + v.Omitted }
 
 // CanParse reports whether ref resolves against base, like
-// URL.canParse(ref, base), without building the result: the fast path
-// only validates, and the slow path runs the parser without serializing
-// its record, so nothing is allocated. A zero base means no base.
+// URL.canParse(ref, base), without building the result, as CanParse does
+// (fast.CanResolve). A zero base means no base.
 func (base URL) CanParse(ref string) bool {
 	if base.IsZero() {
 		return CanParse(ref)
 	}
-	if len(ref) >= 2 && ref[0] == '/' && ref[1] == '/' {
-		return base.canParseSchemeRelative(ref)
-	}
-	buf := fast.Buffer{ValidateOnly: true}
-	if _, _, ok := fast.Resolve(base.href, base.p, ref, &buf); ok {
+	switch fast.CanResolve(base.href, base.p, ref) {
+	case fast.Parses:
 		return true
+	case fast.Fails:
+		return false
 	}
 	return base.canParseSlow(ref)
 }
 
-// canParseSchemeRelative is (URL).CanParse for a reference starting with
-// "//", which the fast path writes after the base's scheme into the
-// Buffer's memory before it validates: a pooled Buffer keeps that memory
-// between calls.
-func (base URL) canParseSchemeRelative(ref string) bool {
+// CanParseWithBase reports whether input parses against the URL that base
+// parses to, like URL.canParse(input, base) with the base as a string:
+// false when base does not parse. Neither is built: the validation-only
+// run (fast.CanParseWithBase) reads the base only for whether it parses
+// and its scheme, and what it declines runs Parse on the base and
+// (URL).CanParse.
+func CanParseWithBase(input, base string) bool {
+	switch fast.CanParseWithBase(input, base) {
+	case fast.Parses:
+		return true
+	case fast.Fails:
+		return false
+	}
+	return canParseWithBaseSlow(input, base)
+}
+
+// canParseWithBaseSlow is CanParseWithBase's slow path: the standard's
+// parser on the base and on input against its record, neither serialized.
+// Their errors are the parsers' own (ReuseError), which the answer drops.
+func canParseWithBaseSlow(input, base string) bool {
 	sc := getScratch()
 	defer scratches.Put(sc)
-	sc.valid.ValidateOnly = true
-	if _, _, ok := fast.Resolve(base.href, base.p, ref, &sc.valid); ok {
-		return true
+	sc.slow.ReuseError, sc.baseParser.ReuseError = true, true
+	b, err := sc.baseParser.Parse(base, nil, nil)
+	if err != nil {
+		return false
 	}
-	base.toRecord(&sc.base)
-	_, err := sc.slow.Parse(ref, &sc.base, nil)
+	_, err = sc.slow.Parse(input, b, nil)
 	return err == nil
 }
 

@@ -534,8 +534,13 @@ void run_api(const std::string& dir, const Manifest& manifest, const Filter& fil
   if (filter.match("CanParseMessy"))
     lines_loop("CanParseMessy", load_lines(dir, manifest, "messy"),
                [](std::string_view s, uint64_t) -> uint64_t { return ada::can_parse(s); });
-  if (filter.match("CanParseBase")) {
-    const Refs r = load_refs(dir, manifest, "requests");
+  if (filter.match("CanParseHosts"))
+    lines_loop("CanParseHosts", load_lines(dir, manifest, "hosturls"),
+               [](std::string_view s, uint64_t) -> uint64_t { return ada::can_parse(s); });
+  // CanParseBase (requests) and CanParseRelative: ada::can_parse(ref,
+  // &base), the base a string that ada parses on every call, as
+  // api.CanParse(ref, base) does.
+  auto can_parse_refs = [&](const std::string& workload, const Refs& r) {
     const auto& refs = r.refs.items;
     std::vector<std::string_view> bases(r.bases.begin(), r.bases.end());
     auto body = [&](uint64_t n) {
@@ -548,8 +553,10 @@ void run_api(const std::string& dir, const Manifest& manifest, const Filter& fil
       }
       return s;
     };
-    report(name("CanParseBase"), measure(body, goal), r.avg_bytes);
-  }
+    report(name(workload), measure(body, goal), r.avg_bytes);
+  };
+  if (filter.match("CanParseBase")) can_parse_refs("CanParseBase", load_refs(dir, manifest, "requests"));
+  if (filter.match("CanParseRelative")) can_parse_refs("CanParseRelative", load_refs(dir, manifest, "relative"));
 }
 
 }  // namespace

@@ -408,11 +408,3 @@ func specialScheme(s string, end int) schemeKind {
 	}
 	return schemeOther
 }
-
-// Valid reports whether the fast path accepts s as an absolute URL, which
-// then parses; false means only that the slow path must decide.
-func Valid(s string) bool {
-	buf := Buffer{ValidateOnly: true}
-	_, _, ok := ParseAbsolute(s, &buf)
-	return ok
-}

@@ -63,6 +63,16 @@
 // fragment (path.go), and the fix-ups that percent-encode (escape.go) and
 // resolve dot segments (dots.go).
 //
+// # Validation
+//
+// CanParse and CanResolve (validate.go) answer URL.canParse without the
+// tiers: they read only what can make the basic URL parser fail (the
+// scheme, and the host and port of an authority), since the states after
+// the host never fail, and return Parses, Fails or Decline. They decline
+// what the bytes alone cannot tell: leading or trailing C0 controls and
+// spaces, tabs and newlines where they read, file: URLs, hosts with "%",
+// "[" or "]", and non-ASCII hosts that are not plain domains.
+//
 // The tests in this package pin down each tier and the predicates they are
 // built from, and check that tiers 1 and 2 take what they take exactly as
 // tier 3 does; the differential tests against the slow path are in span.

@@ -61,6 +61,7 @@ const control = "control"
 var (
 	showAllocs = flag.Bool("allocs", true, "show each peer's allocs/URL beside its ns/URL")
 	across     = flag.Bool("runs", false, "each file is a run of its own: print only issue 4's targets, a column per run")
+	adaBuild   = flag.String("ada", "", "which native ada the peer \"ada\" is (adacpp/build.sh's last line, \"ada VERSION from ...\"): printed above the tables, its first two words in the ada column's head")
 )
 
 type key struct {
@@ -221,13 +222,16 @@ func (t *table) read(r io.Reader) {
 }
 
 func (t *table) print(w io.Writer) {
+	if *adaBuild != "" {
+		fmt.Fprintf(w, "native ada: %s\n\n", *adaBuild)
+	}
 	// Workloads with peers: spanurl against each of them.
 	fmt.Fprintf(w, "| workload | %s ns/URL | %s allocs/URL |", ours, ours)
 	for _, p := range t.peers {
 		if *showAllocs {
-			fmt.Fprintf(w, " %s ns/URL, allocs (x %s) |", p, ours)
+			fmt.Fprintf(w, " %s ns/URL, allocs (x %s) |", peerHead(p), ours)
 		} else {
-			fmt.Fprintf(w, " %s ns/URL (x %s) |", p, ours)
+			fmt.Fprintf(w, " %s ns/URL (x %s) |", peerHead(p), ours)
 		}
 	}
 	fmt.Fprintf(w, "\n|---|---:|---:|%s\n", strings.Repeat("---:|", len(t.peers)))
@@ -273,6 +277,15 @@ func (t *table) print(w io.Writer) {
 
 // printScaling prints the table of the spanurl-only workloads (solo):
 // their scaling across -cpu.
+// peerHead is peer p's name in a column's head: for the native ada, with
+// its version when -ada gives it ("ada 3.4.4").
+func peerHead(p string) string {
+	if f := strings.Fields(*adaBuild); p == "ada" && len(f) >= 2 && f[0] == "ada" {
+		return "ada " + f[1]
+	}
+	return p
+}
+
 func (t *table) printScaling(w io.Writer, solo []string) {
 	if len(solo) == 0 {
 		return

@@ -222,3 +222,15 @@ BenchmarkSetHref/ada-2       100  400.0 ns/op
 `)
 	expect(t, got, "| SetHref | 80.0 | 0 | 400.0, - (5.00x) |", true)
 }
+
+// TestAdaBuild: -ada names the native ada above the tables and, by its
+// version, in the ada column's head; without it the column is "ada".
+func TestAdaBuild(t *testing.T) {
+	in := "BenchmarkCanParse/spanurl-2 100 20.0 ns/op 0 allocs/op\nBenchmarkCanParse/ada-2 100 60.0 ns/op\n"
+	expect(t, render(in), "| ada ns/URL, allocs (x spanurl) |", true)
+	*adaBuild = "ada 3.4.4 from /tmp/ada-3.4.4; g++ 12; -O3 -DNDEBUG -std=c++20"
+	defer func() { *adaBuild = "" }()
+	got := render(in)
+	expect(t, got, "native ada: ada 3.4.4 from /tmp/ada-3.4.4; g++ 12; -O3 -DNDEBUG -std=c++20", true)
+	expect(t, got, "| ada 3.4.4 ns/URL, allocs (x spanurl) |", true)
+}
