@@ -13,20 +13,36 @@ const Rounds = 7
 // it fails.
 const Attempts = 3
 
+// minRun is the least time a measurement runs a function for: a call
+// shorter than that is repeated and its time averaged, so that the
+// clock's grain and one-off costs (a page fault, the allocator's first
+// span of a size) do not decide the ratio of two short calls.
+const minRun = 2 * time.Millisecond
+
 // Ratio returns the best time of large over the best time of small, from
 // rounds runs of each, interleaved: small, large, small, large, ...
-// A best small time under a microsecond counts as one.
+// A run is one call, or the average of as many calls as take minRun.
+// A best small time under a nanosecond counts as one.
 func Ratio(rounds int, small, large func()) (ratio float64, bestSmall, bestLarge time.Duration) {
 	bestSmall, bestLarge = time.Duration(1<<63-1), time.Duration(1<<63-1)
 	timed := func(f func()) time.Duration {
 		runtime.GC()
-		return clock(f)
+		for n := 1; ; n *= 2 {
+			d := clock(func() {
+				for range n {
+					f()
+				}
+			})
+			if d >= minRun || n >= 1<<20 {
+				return d / time.Duration(n)
+			}
+		}
 	}
 	for range rounds {
 		bestSmall = min(bestSmall, timed(small))
 		bestLarge = min(bestLarge, timed(large))
 	}
-	return float64(bestLarge) / float64(max(bestSmall, time.Microsecond)), bestSmall, bestLarge
+	return float64(bestLarge) / float64(max(bestSmall, time.Nanosecond)), bestSmall, bestLarge
 }
 
 // Check fails t when large takes more than limit times as long as small
