@@ -8,6 +8,7 @@ import (
 	"github.com/spanurl/spanurl/httpurl"
 	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/internal/pct"
+	"github.com/spanurl/spanurl/internal/reqtarget"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -57,7 +58,7 @@ func (p *Parser) URL(l *Line, host, scheme string) (span.URL, error) {
 		// The policy checks the host's length, and the lengths of its
 		// labels (which a host of 63 bytes cannot exceed), before it
 		// refuses the target.
-		if len(h) <= hostLimit(pol) && (pol.WHATWG || len(h) <= maxDNSLabel) {
+		if len(h) <= hostLimit(pol) && (pol.WHATWG || len(h) <= reqtarget.MaxDNSLabel) {
 			return span.URL{}, p.url.refuse(httpurl.ErrAsteriskForm, l.Target)
 		}
 	case l.Target[0] == '/':
@@ -80,12 +81,6 @@ func (u *urlParser) refuse(kind error, target []byte) error {
 	u.err = httpurl.Error{Kind: kind, Field: "target", Value: v, Offset: -1}
 	return &u.err
 }
-
-// The limits of a DNS name that the strict policy applies, in octets.
-const (
-	maxDNSName  = 253
-	maxDNSLabel = 63
-)
 
 // hostLimit and targetLimit are the policy's limits, with their defaults
 // and "no limit" resolved, as httpurl resolves them.
@@ -130,7 +125,7 @@ func keeps(pol *httpurl.Policy, u span.URL, target []byte, host string) bool {
 				label = 0
 			default:
 				label++
-				if label > maxDNSLabel {
+				if label > reqtarget.MaxDNSLabel {
 					return false
 				}
 			}
@@ -180,7 +175,7 @@ func keeps(pol *httpurl.Policy, u span.URL, target []byte, host string) bool {
 			break
 		}
 		if pct.IsASCIIHexDigit(rest[i+1]) && pct.IsASCIIHexDigit(rest[i+2]) &&
-			unreserved(pct.HexValue(rest[i+1])<<4|pct.HexValue(rest[i+2])) {
+			pct.IsUnreserved(pct.HexValue(rest[i+1])<<4|pct.HexValue(rest[i+2])) {
 			return false
 		}
 		rest = rest[i+1:]
@@ -189,33 +184,9 @@ func keeps(pol *httpurl.Policy, u span.URL, target []byte, host string) bool {
 }
 
 // dnsName reports whether name, a parsed domain, is a DNS name as the
-// strict policy routes it unchanged: at most 253 octets, labels of 1 to
-// 63 letters, digits and hyphens, and no trailing dot, which the policy
-// removes.
+// strict policy routes it unchanged (reqtarget.CheckDNSName, which the
+// policy runs): no trailing dot, which the policy removes.
 func dnsName(name string) bool {
-	if len(name) > maxDNSName || name == "" {
-		return false
-	}
-	label := 0
-	for i := 0; i <= len(name); i++ {
-		if i == len(name) || name[i] == '.' {
-			if label == 0 || label > maxDNSLabel {
-				return false
-			}
-			label = 0
-			continue
-		}
-		if c := name[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
-			return false
-		}
-		label++
-	}
-	return true
-}
-
-// unreserved reports whether c is one of RFC 3986's unreserved
-// characters, which the strict policy decodes in a path.
-func unreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~'
+	problem, _ := reqtarget.CheckDNSName(name)
+	return problem == reqtarget.DNSNameOK
 }

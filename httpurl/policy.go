@@ -6,6 +6,7 @@ import (
 
 	"github.com/spanurl/spanurl/internal/mask"
 	"github.com/spanurl/spanurl/internal/pct"
+	"github.com/spanurl/spanurl/internal/reqtarget"
 	"github.com/spanurl/spanurl/record"
 	"github.com/spanurl/spanurl/span"
 )
@@ -23,13 +24,6 @@ const DefaultMaxHostLength = 1024
 // while the parser's work on one request stays bounded well below what
 // net/http's default header limit (1 MiB) lets through.
 const DefaultMaxTargetLength = 64 << 10
-
-// The limits of a DNS name (RFC 1035, section 2.3.4), in octets, after
-// domain to ASCII and without the trailing dot.
-const (
-	maxDNSName  = 253
-	maxDNSLabel = 63
-)
 
 // Policy is a routing policy: rules that FromRequest (through
 // Options.Policy), Policy.ParseRequestTarget and Policy.ParseConnectTarget
@@ -370,8 +364,8 @@ func checkLabelLengths(field, value, raw string, base int) *Error {
 			count = 0
 		case c < 0x80 || c >= 0xC0: // an ASCII byte or the first of a UTF-8 sequence
 			count++
-			if count > maxDNSLabel {
-				return newError(ErrNotDNSName, field, value, "label longer than "+strconv.Itoa(maxDNSLabel)+" code points", base+i, nil)
+			if count > reqtarget.MaxDNSLabel {
+				return newError(ErrNotDNSName, field, value, "label longer than "+strconv.Itoa(reqtarget.MaxDNSLabel)+" code points", base+i, nil)
 			}
 		}
 		i = next
@@ -445,24 +439,15 @@ func routedHost(u span.URL, field, value, raw string, base int) (string, *Error)
 		}
 		return base + i
 	}
-	if len(trimmed) > maxDNSName {
-		return "", newError(ErrNotDNSName, field, value, "longer than "+strconv.Itoa(maxDNSName)+" octets", at(maxDNSName), nil)
-	}
-	label := 0 // the start of the current label
-	for i := 0; i <= len(trimmed); i++ {
-		if i == len(trimmed) || trimmed[i] == '.' {
-			switch {
-			case i == label:
-				return "", newError(ErrNotDNSName, field, value, "empty label", at(i), nil)
-			case i-label > maxDNSLabel:
-				return "", newError(ErrNotDNSName, field, value, "label longer than "+strconv.Itoa(maxDNSLabel)+" octets", at(label+maxDNSLabel), nil)
-			}
-			label = i + 1
-			continue
-		}
-		if c := trimmed[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
-			return "", newError(ErrNotDNSName, field, value, "character "+strconv.QuoteRune(rune(c)), at(i), nil)
-		}
+	switch problem, i := reqtarget.CheckDNSName(trimmed); problem {
+	case reqtarget.DNSNameTooLong:
+		return "", newError(ErrNotDNSName, field, value, "longer than "+strconv.Itoa(reqtarget.MaxDNSName)+" octets", at(i), nil)
+	case reqtarget.DNSEmptyLabel:
+		return "", newError(ErrNotDNSName, field, value, "empty label", at(i), nil)
+	case reqtarget.DNSLabelTooLong:
+		return "", newError(ErrNotDNSName, field, value, "label longer than "+strconv.Itoa(reqtarget.MaxDNSLabel)+" octets", at(i), nil)
+	case reqtarget.DNSBadCharacter:
+		return "", newError(ErrNotDNSName, field, value, "character "+strconv.QuoteRune(rune(trimmed[i])), at(i), nil)
 	}
 	if len(trimmed) == len(h) {
 		return "", nil
