@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/fast"
@@ -91,20 +90,7 @@ func TestCanParseValidateDatasets(t *testing.T) {
 		for sc.Scan() {
 			line := sc.Text()
 			lines++
-			input, baseStr := line, ""
-			switch name {
-			case "relative.tsv":
-				input, baseStr, _ = strings.Cut(line, "\t")
-			case "requests.txt":
-				var host string
-				input, host, _ = strings.Cut(line, "\t")
-				if host == "" {
-					host = "localhost"
-				}
-				baseStr = "http://" + host + "/"
-			case "hosts.txt":
-				input = "http://" + line + "/"
-			}
+			input, baseStr := corpusCase(name, line)
 			if checkVerdict(t, input, nil) {
 				decided++
 			}
