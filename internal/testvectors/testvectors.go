@@ -42,20 +42,13 @@ const MissingDataPrefix = "test data not found"
 // the corpora are too large to commit.
 func DatasetsDir(t testing.TB) string {
 	t.Helper()
-	const env, probe = "SPANURL_DATASETS_DIR", "absolute.txt"
-	if dir := os.Getenv(env); dir != "" {
-		if _, err := os.Stat(filepath.Join(dir, probe)); err == nil {
-			return dir
-		}
-		t.Fatalf("$%s=%s has no %s", env, dir, probe)
+	if dir, ok := CorpusDir(); ok {
+		return dir
 	}
-	if root, ok := moduleRoot(); ok {
-		dir := filepath.Join(root, "..", "shared", "datasets")
-		if _, err := os.Stat(filepath.Join(dir, probe)); err == nil {
-			return dir
-		}
+	if dir := os.Getenv("SPANURL_DATASETS_DIR"); dir != "" {
+		t.Fatalf("$SPANURL_DATASETS_DIR=%s has no absolute.txt", dir)
 	}
-	t.Skipf("%s: set $%s or put shared/datasets beside the repository", MissingDataPrefix, env)
+	t.Skipf("%s: set $SPANURL_DATASETS_DIR or put shared/datasets beside the repository", MissingDataPrefix)
 	return ""
 }
 
