@@ -94,6 +94,7 @@ if [ "${SPANURL_QUICK:-}" != 1 ]; then
   done <<'EOF'
 FuzzFastSlow ./span
 FuzzFastSlow ./span -tags=noasm
+FuzzCanonicalIPv4 ./internal/fast
 FuzzParse ./span
 FuzzParseWithBase ./span
 FuzzEncodingParse ./span

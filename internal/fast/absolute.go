@@ -32,18 +32,24 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p offsets.Packed, ok boo
 		var blocks [1]asm.Block
 		asm.Classify(blocks[:], s)
 		b := &blocks[0]
-		if hostEnd, ok := shortHost(b, a, n); ok && b.Bad|b.Extra == 0 && !(mayEndInANumber(s[hostEnd-1]) && endsInANumber(s[a:hostEnd]) != numberNo) {
+		hostEnd, ok := shortHost(b, a, n)
+		ok = ok && b.Bad|b.Extra == 0
+		kind := record.HostDomain
+		if ok && mayEndInANumber(s[hostEnd-1]) {
+			kind, ok = hostNumber(s[a:hostEnd])
+		}
+		if ok {
 			if hostEnd == n {
 				// No path: the serialization adds "/".
 				if !building(buf) {
 					return "", p, true
 				}
 				out := append(grow(buf, n+1), s...)
-				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, record.HostDomain, offsets.FlagSpecial), true
+				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, kind, offsets.FlagSpecial), true
 			}
 			if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
 				query, fragment := termsAt(s, term)
-				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, offsets.FlagSpecial), true
+				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, kind, offsets.FlagSpecial), true
 			}
 		}
 	}
@@ -274,8 +280,14 @@ func parseWindow(sc *scanner, s string, end int) (p offsets.Packed, ok bool) {
 	a := end + 3
 	b := &sc.blocks[0]
 	hostEnd, ok := shortHost(b, a, 64)
-	if !ok || hostEnd == 64 || mayEndInANumber(s[hostEnd-1]) && endsInANumber(s[a:hostEnd]) != numberNo {
+	if !ok || hostEnd == 64 {
 		return p, false
+	}
+	kind := record.HostDomain
+	if mayEndInANumber(s[hostEnd-1]) {
+		if kind, ok = hostNumber(s[a:hostEnd]); !ok {
+			return p, false
+		}
 	}
 	query, fragment := -1, -1
 	term, look := shortPath(64, b, hostEnd)
@@ -313,7 +325,7 @@ func parseWindow(sc *scanner, s string, end int) (p offsets.Packed, ok bool) {
 			}
 		}
 	}
-	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, record.HostDomain, offsets.FlagSpecial), true
+	return pack(end, a, hostEnd, -1, hostEnd, query, fragment, kind, offsets.FlagSpecial), true
 }
 
 // scanScheme returns the index of the ":" ending a scheme at the start of

@@ -71,7 +71,10 @@ func quick(s string) bool {
 	asm.Classify(blocks[:], s)
 	b := &blocks[0]
 	hostEnd, ok := shortHost(b, a, n)
-	if !ok || b.Bad|b.Extra != 0 || mayEndInANumber(s[hostEnd-1]) && endsInANumber(s[a:hostEnd]) != numberNo {
+	if !ok || b.Bad|b.Extra != 0 {
+		return false
+	}
+	if _, ok := hostNumber(s[a:hostEnd]); !ok {
 		return false
 	}
 	if hostEnd == n {
@@ -103,7 +106,13 @@ func TestParseShort(t *testing.T) {
 		{"http://example.com.0123456789012345678901234567890123456789abcde", true}, // 64, no path: 1<<64 is 0
 		{"http://EXAMPLE.com/", false},
 		{"http://h:8080/", false},
-		{"http://1.2.3.4/", false},
+		{"http://1.2.3.4/", true}, // canonical IPv4
+		{"http://10.200.30.255", true},
+		{"http://1.2.3.04/", false}, // the IPv4 parser rewrites these
+		{"http://1.2.3/", false},
+		{"http://0x1.2.3.4/", false},
+		{"http://1.2.3.4./", false},
+		{"http://1.2.3.256/", false}, // and rejects this one
 		{"http://h.0x1/", false},
 		{"http://h?q", false},
 		{"http://h#f", false},
@@ -272,7 +281,11 @@ func TestParseWindow(t *testing.T) {
 		{pad("http://"+pad("h", 50)+".com/", 70), true},
 		{pad("http://example.COM/", 70), false},
 		{pad("http://example.com:8080/", 70), false},
-		{pad("http://1.2.3.4/", 70), false},
+		{pad("http://1.2.3.4/", 70), true}, // canonical IPv4, as tier 1 takes it
+		{pad("http://255.255.255.255/", 70), true},
+		{pad("http://1.2.3.04/", 70), false}, // a leading zero: rewritten
+		{pad("http://1.2.3/", 70), false},    // three parts: rewritten
+		{pad("http://1.2.3.256/", 70), false},
 		{pad("http://a.0x1f/", 70), false},
 		{pad("http://u@example.com/", 70), false},
 		{pad("http://example.com?", 70), false},

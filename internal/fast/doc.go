@@ -23,7 +23,8 @@
 //     or "https://" URL of at most 64 bytes with no Bad or Extra byte
 //     (see asm.Block: the bytes some component encodes, strips, rejects
 //     or reads differently), whose host is a lowercase domain that does not end in a
-//     number, with no credentials and no port, followed by nothing or by a
+//     number or an IPv4 address in canonical form, with no credentials and
+//     no port, followed by nothing or by a
 //     path (with an optional query and fragment) that has no backslash and
 //     no dot segment. Its bytes are classified into one asm.Block and
 //     every check is mask arithmetic on it. The href is the input, with a

@@ -1,7 +1,9 @@
 package fast
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/spanurl/spanurl/internal/offsets"
 	"github.com/spanurl/spanurl/internal/pct"
@@ -176,49 +178,130 @@ func specialHost(host string, odd bool) (kind record.HostKind, idn, ok bool) {
 		}
 		idn = true
 	}
-	if mayEndInANumber(host[len(host)-1]) {
-		switch endsInANumber(host) {
-		case numberNo:
-		case numberDecimal:
-			if !isCanonicalIPv4(host) {
-				return 0, false, false
-			}
-			return record.HostIPv4, idn, true
-		default:
-			return 0, false, false
-		}
+	kind, ok = hostNumber(host)
+	return kind, idn, ok
+}
+
+// hostNumber tells how the fast path takes a host by its end: an IPv4
+// address when it is one in canonical form (isCanonicalIPv4), a domain
+// when it does not end in a number, and not at all (ok false) when it
+// ends in a number of another form, which the IPv4 parser rewrites or
+// rejects. A canonical address ends in a digit and is tried first, as it
+// is the common case; the "ends in a number" checker sorts out the rest.
+func hostNumber(host string) (kind record.HostKind, ok bool) {
+	last := host[len(host)-1]
+	if !mayEndInANumber(last) {
+		return record.HostDomain, true
 	}
-	return record.HostDomain, idn, true
+	if last-'0' <= 9 && isCanonicalIPv4(host) {
+		return record.HostIPv4, true
+	}
+	return record.HostDomain, endsInANumber(host) == numberNo
 }
 
 // isCanonicalIPv4 reports whether host is an IPv4 address in the IPv4
 // serializer's form: four decimal numbers 0-255 without leading zeros,
-// no trailing dot. One pass over the bytes, no search per part.
+// no trailing dot. Most hosts that end in a number are such addresses,
+// and the digits of each part are a count no predictor learns, so the
+// bytes are classified a word at a time (ipv4Words, ipv4Dots), the dots
+// found as bits of a mask, and the parts checked with arithmetic, not a
+// branch on their lengths (octetBad).
 func isCanonicalIPv4(host string) bool {
-	if len(host) < 7 || len(host) > 15 {
+	n := len(host)
+	if n < 7 || n > 15 {
 		return false
 	}
-	parts, v, digits := 0, 0, 0
-	for i := 0; i < len(host); i++ {
-		c := host[i]
-		if c == '.' {
-			if digits == 0 || parts == 3 {
-				return false
-			}
-			parts++
-			v, digits = 0, 0
-			continue
-		}
-		if c < '0' || c > '9' || digits > 0 && v == 0 {
-			return false // not a digit, or a leading zero
-		}
-		v = v*10 + int(c-'0')
-		digits++
-		if v > 255 {
-			return false
-		}
+	lo, hi := ipv4Words(host)
+	dots, ok := ipv4Dots(lo, hi, n)
+	if !ok || bits.OnesCount32(dots) != 3 {
+		return false
 	}
-	return parts == 3 && digits > 0
+	// The dots at p0 < p1 < p2 split the host into parts of lengths
+	// p0, p1-p0-1, p2-p1-1 and n-p2-1, each 1 to 3 digits.
+	p0 := bits.TrailingZeros32(dots)
+	rest := dots & (dots - 1)
+	p1 := bits.TrailingZeros32(rest)
+	p2 := 31 - bits.LeadingZeros32(rest)
+	l0, l1, l2, l3 := p0, p1-p0-1, p2-p1-1, n-p2-1
+	if uint(l0-1) > 2 || uint(l1-1) > 2 || uint(l2-1) > 2 || uint(l3-1) > 2 {
+		return false
+	}
+	// w is two zero bytes, then host, then zeros: the three bytes before
+	// the end of any part are in it.
+	var w [18]byte
+	binary.LittleEndian.PutUint64(w[2:], lo)
+	binary.LittleEndian.PutUint64(w[10:], hi)
+	return octetBad(&w, p0, l0)|octetBad(&w, p1, l1)|octetBad(&w, p2, l2)|octetBad(&w, n, l3) == 0
+}
+
+// ipv4Words loads host (7 to 15 bytes) as two little-endian words, byte
+// i of host in byte i of lo for i < 8 and in byte i-8 of hi after, and
+// zeros past its end. The loads stay within host: they overlap when it
+// is shorter than 16 bytes, and the second is shifted into place.
+func ipv4Words(host string) (lo, hi uint64) {
+	n := len(host)
+	p := unsafe.Pointer(unsafe.StringData(host))
+	if n < 8 {
+		// Seven bytes: bytes 0-3 and 3-6, byte 3 in both.
+		lo = uint64(binary.LittleEndian.Uint32(unsafe.Slice((*byte)(p), 4))) |
+			uint64(binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(p, 3)), 4)))<<24
+		return lo, 0
+	}
+	lo = binary.LittleEndian.Uint64(unsafe.Slice((*byte)(p), 8))
+	hi = binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(p, n-8)), 8)) >> (8 * (16 - n))
+	return lo, hi
+}
+
+// ipv4Dots returns the mask of the '.' bytes among the first n bytes
+// of the words lo and hi (as ipv4Words loads them), bit i for byte i, and
+// whether every one of those bytes is a '.' or an ASCII digit.
+func ipv4Dots(lo, hi uint64, n int) (dots uint32, ok bool) {
+	digitLo, dotLo := digitsAndDots(lo)
+	digitHi, dotHi := digitsAndDots(hi)
+	all := uint32(1)<<n - 1
+	dots = (byteMask(dotLo) | byteMask(dotHi)<<8) & all
+	digits := (byteMask(digitLo) | byteMask(digitHi)<<8) & all
+	return dots, dots|digits == all
+}
+
+// digitsAndDots returns the masks of the bytes of w that are ASCII digits
+// and that are '.', as each byte's high bit. The high bits are cleared
+// before the additions so that no byte carries into the next; a byte with
+// its high bit set (not ASCII) is in neither mask.
+func digitsAndDots(w uint64) (digit, dot uint64) {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	x := w &^ high
+	atLeast0 := x + (0x80-'0')*ones      // high bit set where x >= '0'
+	past9 := x + (0x80-'9'-1)*ones       // high bit set where x > '9'
+	notDot := (x ^ '.'*ones) + 0x7f*ones // high bit set where x != '.'
+	digit = atLeast0 &^ past9 &^ w & high
+	dot = ^notDot &^ w & high
+	return digit, dot
+}
+
+// byteMask gathers the high bits of m's eight bytes into the low eight
+// bits of the result, byte i's to bit i: the multiply adds each shifted
+// copy into the top byte without carries, as the copies land on
+// different bits.
+func byteMask(m uint64) uint32 {
+	return uint32((m >> 7) * 0x0102040810204080 >> 56)
+}
+
+// octetBad is zero when the part of l digits (1 to 3) that ends before
+// host byte end is a number 0-255 without a leading zero; w holds host
+// from its byte 2, as isCanonicalIPv4 fills it. The three bytes before
+// the end are read whatever l is and weighed by masks made from l (all
+// ones or zero), so the lengths, which vary from host to host, cost no
+// branch.
+func octetBad(w *[18]byte, end, l int) int {
+	c := int(w[end+1]) - '0'
+	b := int(w[end]) - '0'
+	a := int(w[end-1]) - '0'
+	two := (1 - l) >> 63   // all ones when l >= 2
+	three := (2 - l) >> 63 // all ones when l == 3
+	v := c + (10*b)&two + (100*a)&three
+	first := int(w[end+2-l]) ^ '0' // zero when the first digit is '0'
+	return (255-v)>>63 | (first-1)>>63&two
 }
 
 // specialPort parses a special URL's port, the digits after its ':':

@@ -1,6 +1,11 @@
 package fast
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/spanurl/spanurl/record"
+)
 
 func TestIsCanonicalIPv4(t *testing.T) {
 	for _, tc := range []struct {
@@ -32,4 +37,79 @@ func TestIsCanonicalIPv4(t *testing.T) {
 			t.Errorf("isCanonicalIPv4(%q) = %v, want %v", tc.host, got, tc.want)
 		}
 	}
+}
+
+// canonicalIPv4Ref is isCanonicalIPv4 as the serializer's form says it, a
+// part at a time: the reference the word-at-a-time version is held to.
+func canonicalIPv4Ref(host string) bool {
+	parts := strings.Split(host, ".")
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || len(p) > 1 && p[0] == '0' {
+			return false
+		}
+		v := 0
+		for i := 0; i < len(p); i++ {
+			if p[i] < '0' || p[i] > '9' {
+				return false
+			}
+			v = v*10 + int(p[i]-'0')
+		}
+		if v > 255 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestIsCanonicalIPv4Parts: every host of four parts drawn from numbers
+// at the edges (lengths 0 to 4, leading zeros, 255 and 256) and from
+// bytes that are not digits, joined by '.' or by another byte, agrees
+// with the reference; so do the hosts with one byte dropped or added.
+func TestIsCanonicalIPv4Parts(t *testing.T) {
+	parts := []string{"", "0", "1", "9", "00", "01", "10", "99", "100", "199", "249", "250", "255", "256", "260", "300", "999", "0000", "1000", "a", "1a", "/", "\x80", ":", "2\xff5"}
+	n := 0
+	for _, a := range parts {
+		for _, b := range parts {
+			for _, c := range parts {
+				for _, d := range parts {
+					for _, host := range []string{a + "." + b + "." + c + "." + d, a + "." + b + "." + c + "." + d + ".", a + "." + b + "/" + c + "." + d, a + b + "." + c + "." + d} {
+						n++
+						if got, want := isCanonicalIPv4(host), canonicalIPv4Ref(host); got != want {
+							t.Fatalf("isCanonicalIPv4(%q) = %v, want %v", host, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 4*len(parts)*len(parts)*len(parts)*len(parts) {
+		t.Fatalf("checked %d hosts", n)
+	}
+}
+
+// FuzzCanonicalIPv4: isCanonicalIPv4 agrees with the reference on any
+// host, and hostNumber takes as IPv4 exactly the canonical addresses.
+func FuzzCanonicalIPv4(f *testing.F) {
+	for _, s := range []string{"1.2.3.4", "255.255.255.255", "1.2.3.04", "0.0.0.0", "1.2.3.4.", "1..2.3", "12.34.56.789", "192.168.000.1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		want := canonicalIPv4Ref(host)
+		if got := isCanonicalIPv4(host); got != want {
+			t.Fatalf("isCanonicalIPv4(%q) = %v, want %v", host, got, want)
+		}
+		if host == "" {
+			return
+		}
+		kind, ok := hostNumber(host)
+		if (ok && kind == record.HostIPv4) != want {
+			t.Fatalf("hostNumber(%q) = %v %v, canonical IPv4 %v", host, kind, ok, want)
+		}
+		if !want && ok && endsInANumber(host) != numberNo {
+			t.Fatalf("hostNumber(%q) takes a host that ends in a number", host)
+		}
+	})
 }
