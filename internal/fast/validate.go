@@ -362,8 +362,9 @@ func authority(s string, i int, special bool) Verdict {
 	// 7: a domain that ends in a number is the IPv4 parser's, which may
 	// fail. Domain to ASCII changes neither the labels' separators nor a
 	// label of ASCII digits and letters but for case, which the checks
-	// ignore.
-	if mayEndInANumber(host[len(host)-1]) && endsInANumber(host) != numberNo && !validIPv4(host) {
+	// ignore. A canonical IPv4 address, the common case, is valid on
+	// sight (hostNumber).
+	if _, ok := hostNumber(host); !ok && !validIPv4(host) {
 		return Fails
 	}
 	return Parses
