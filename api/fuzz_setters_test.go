@@ -66,6 +66,7 @@ func FuzzSetters(f *testing.F) {
 		{"sc:o?a=b", fuzzOps("searchParams", "href", "sc:p?c=d", "search", "?", "protocol", "tc")},
 		{"sc://h:1/", fuzzOps("hostname", "", "host", "", "port", "")},
 		{"http://[::1]/", fuzzOps("hostname", "0x7f.1", "host", "xn--nxa", "host", "\xff")},
+		{"https://a.com:8443/p?q#f", fuzzOps("host", "example.org/x", "hostname", "a.b\\c", "host", "a.b.?q", "host", "a.9/x")},
 	}
 	for _, s := range seeds {
 		f.Add(s.href, s.ops)

@@ -166,6 +166,13 @@ func FuzzSetterSplice(f *testing.F) {
 	for _, s := range spliceSeeds(f) {
 		f.Add(s.href, s.op1, s.v1, s.op2, s.v2)
 	}
+	// The host splice's one-pass case: a domain alone or before the end
+	// of the host, next to values just outside it.
+	f.Add("https://u@a.com:8443/p?q#f", uint8(3), "example.org/x", uint8(4), `a.b\c`)
+	f.Add("wss://a.com/p", uint8(3), "a.b#c", uint8(3), "a.b:1")
+	f.Add("http://a.com/", uint8(4), "a.xn--b?q", uint8(3), "a.b\tc/")
+	f.Add("sc://a.com/p", uint8(3), "a.b/x", uint8(4), `a.b\c`)
+	f.Add("https://a.com/p", uint8(3), "xn--a.b/", uint8(4), "a..b?q")
 	f.Fuzz(checkSplice)
 }
 
@@ -182,8 +189,8 @@ var spliceValues = map[string][]string{
 	"protocol":     {"https", "http", "ws", "sc", "ftp:", "file"},
 	"username":     {"user", "", "a%20b", "u@"},
 	"password":     {"pass", "", "p:w"},
-	"host":         {"example.org", "a-b.c", "x.1", "h:8080", "[::1]", "xn--nxa", "h:80/\tx", "a\tb:1", "h:8\n0"},
-	"hostname":     {"example.org", "EXAMPLE.org", "h/p", "h?q"},
+	"host":         {"example.org", "a-b.c", "x.1", "h:8080", "[::1]", "xn--nxa", "h:80/\tx", "a\tb:1", "h:8\n0", "example.org/p", "a.b\\c", "a..b/", "a.9/x", "a.b\tc", "a.b.?q"},
+	"hostname":     {"example.org", "EXAMPLE.org", "h/p", "h?q", "a.b#c", "xn--a.b/", "a.b c/"},
 	"port":         {"8080", "", "80", "443", "0", "65536", "12x"},
 	"pathname":     {"/x/y", "", "x", "/a/../b", "/%2e/", "//p", "/a b"},
 	"search":       {"?a=b", "", "?", "a'b", "#x"},
@@ -239,6 +246,36 @@ func spliceSeeds(t testing.TB) []spliceSeed {
 		}
 	}
 	return seeds
+}
+
+// TestSetHostSpliceTakes checks that the host and hostname splices take
+// a lowercase domain, alone or before the end of the host, on a special
+// URL, and give the href the standard's setter gives.
+func TestSetHostSpliceTakes(t *testing.T) {
+	for _, c := range []struct{ href, value, want string }{
+		{"https://a.com/p?q#f", "example.org", "https://example.org/p?q#f"},
+		{"http://u:p@a.com:8080/p", "b-c.d/x", "http://u:p@b-c.d:8080/p"},
+		{"wss://a.com/", "x.y?z", "wss://x.y/"},
+		{"https://a.com", "x.y#z", "https://x.y/"},
+		{"https://a.com/p", `x.y\z`, "https://x.y/p"},
+		{"https://a.com/p", "a.b-c9.d-e", "https://a.b-c9.d-e/p"},
+	} {
+		for _, name := range []string{"host", "hostname"} {
+			u := ParseURL(c.href)
+			if !spliceSetters[name](u, c.value) {
+				t.Errorf("%s(%q) on %q: the splice declines", name, c.value, c.href)
+				continue
+			}
+			if got := u.Href(); got != c.want {
+				t.Errorf("%s(%q) on %q: %q, want %q", name, c.value, c.href, got, c.want)
+			}
+			want := ParseURL(c.href)
+			recordSetters[name](want, c.value)
+			if u.url != want.url {
+				t.Errorf("%s(%q) on %q: %+v, want the record's %+v", name, c.value, c.href, u.url.Offsets(), want.url.Offsets())
+			}
+		}
+	}
 }
 
 // TestSetterSpliceDatasets runs every setter with each of its values on a

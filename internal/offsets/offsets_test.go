@@ -55,3 +55,24 @@ func TestPacked(t *testing.T) {
 		}
 	}
 }
+
+// TestWithHost: the host end and every start after it move, the port
+// and the flags stay, the kind is replaced.
+func TestWithHost(t *testing.T) {
+	const none = record.Omitted
+	for _, c := range []struct {
+		o    record.Offsets
+		d    int
+		want record.Offsets
+	}{
+		{record.Offsets{SchemeEnd: 5, UsernameEnd: 8, HostStart: 8, HostEnd: 19, Port: none, PathStart: 19, QueryStart: 21, FragmentStart: 24},
+			3, record.Offsets{SchemeEnd: 5, UsernameEnd: 8, HostStart: 8, HostEnd: 22, Port: none, PathStart: 22, QueryStart: 24, FragmentStart: 27}},
+		{record.Offsets{SchemeEnd: 5, UsernameEnd: 8, HostStart: 8, HostEnd: 19, Port: 8080, PathStart: 24, QueryStart: none, FragmentStart: none},
+			-4, record.Offsets{SchemeEnd: 5, UsernameEnd: 8, HostStart: 8, HostEnd: 15, Port: 8080, PathStart: 20, QueryStart: none, FragmentStart: none}},
+	} {
+		p := offsets.Pack(&c.o, record.HostOpaque, offsets.FlagSpecial).WithHost(c.d, record.HostDomain)
+		if got := p.Offsets(); got != c.want || p.Kind() != record.HostDomain || p.Flags() != offsets.FlagSpecial {
+			t.Errorf("WithHost(%d) on %+v: %+v kind %v flags %d, want %+v", c.d, c.o, got, p.Kind(), p.Flags(), c.want)
+		}
+	}
+}

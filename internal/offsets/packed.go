@@ -91,6 +91,24 @@ func (p Packed) WithQueryFragment(query, fragment uint32) Packed {
 	return p
 }
 
+// WithHost returns p with the host end and the path, query and fragment
+// starts moved by d and the host kind set to kind: what changes in the
+// offsets when the host's text changes length and kind and nothing else
+// does.
+func (p Packed) WithHost(d int, kind record.HostKind) Packed {
+	p.W1 += uint64(d) << 32
+	q, f := uint32(p.W2>>32), uint32(p.W3)
+	if q != record.Omitted {
+		q += uint32(d)
+	}
+	if f != record.Omitted {
+		f += uint32(d)
+	}
+	p.W2 = uint64(uint32(p.W2)+uint32(d)) | uint64(q)<<32
+	p.W3 = p.W3&^(0xffffffff|7<<kindShift) | uint64(f) | uint64(kind)<<kindShift
+	return p
+}
+
 // UsernameStart is where the username would start: after "scheme://", or
 // at the host start when there is no authority.
 func (p Packed) UsernameStart() uint32 {

@@ -304,6 +304,41 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 	if k == record.HostNull || k == record.HostEmpty || (sp && u.isFile()) {
 		return false
 	}
+	var host, port string
+	kind := record.HostDomain
+	n := -1
+	if sp {
+		n = domainPrefix(value)
+	}
+	if n >= 0 && (n == len(value) || specialHostEnd[value[n]]) {
+		// The common value of a special URL, a domain alone or followed
+		// by the end of the host, takes one pass: hostValue finds the
+		// same host in it and no port.
+		host = value[:n]
+	} else {
+		var ok bool
+		if host, port, kind, ok = hostValue(value, sp, hostname); !ok {
+			return false
+		}
+	}
+	if port != "" && u.P.Port() == record.Omitted && u.P.HostEnd() != u.P.PathStart() {
+		return false // SetPort below would decline, after the host is built
+	}
+	d := u.build(dst, int(u.P.HostStart()), int(u.P.HostEnd()), 0, host, 0)
+	u.P = u.P.WithHost(d, kind)
+	if port != "" {
+		// A port the value has is set as the port setter sets it (after
+		// the host, in the buffer the host was written to); it takes
+		// every value portDigits accepts.
+		u.SetPort(port, dst)
+	}
+	return true
+}
+
+// hostValue splits value, given to SetHost, into the host and the port
+// the host state finds in it, and returns the host's kind, or ok false
+// when the splice declines value.
+func hostValue(value string, sp, hostname bool) (host, port string, kind record.HostKind, ok bool) {
 	// The host ends at the first "/", "?", "#" (or "\\" in a special
 	// URL); the first ":" before that starts the port. A tab or newline,
 	// which the parser removes before it reads the value, needs no check
@@ -320,42 +355,20 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 			break
 		}
 	}
-	host, port := value[:end], ""
+	host = value[:end]
 	if colon >= 0 {
 		// The host state goes on to the port state: the hostname setter
 		// fails, and the host setter takes the port's digits, which a
 		// splice takes when they are all there is.
 		if hostname || !portDigits(host[colon+1:]) {
-			return false
+			return "", "", 0, false
 		}
 		host, port = host[:colon], host[colon+1:]
 	}
-	if port != "" && u.P.Port() == record.Omitted && u.P.HostEnd() != u.P.PathStart() {
-		return false // SetPort below would decline, after the host is built
-	}
-	kind := record.HostOpaque
 	if sp {
-		if !domain(host) {
-			return false
-		}
-		kind = record.HostDomain
-	} else if !opaqueHost(host) {
-		return false
+		return host, port, record.HostDomain, domain(host)
 	}
-	o := u.P.Offsets()
-	d := u.build(dst, int(o.HostStart), int(o.HostEnd), 0, host, 0)
-	add(&o.HostEnd, d)
-	add(&o.PathStart, d)
-	add(&o.QueryStart, d)
-	add(&o.FragmentStart, d)
-	u.repack(&o, kind)
-	if port != "" {
-		// A port the value has is set as the port setter sets it (after
-		// the host, in the buffer the host was written to); it takes
-		// every value portDigits accepts.
-		u.SetPort(port, dst)
-	}
-	return true
+	return host, port, record.HostOpaque, opaqueHost(host)
 }
 
 // nextHostByte returns the index of the first byte of s from i on that
@@ -390,22 +403,30 @@ func portDigits(s string) bool {
 // labels, no label starting with "xn--" (which domain to ASCII checks as
 // Punycode), and a last label that does not start with a digit (which
 // could make the host an IPv4 address).
-func domain(h string) bool {
-	if h == "" {
-		return false
-	}
-	label := 0 // start of the current label
-	for i := 0; i < len(h); i++ {
-		if domainByte[h[i]] == domainLetter {
+func domain(h string) bool { return domainPrefix(h) == len(h) }
+
+// domainPrefix returns the length of the longest prefix of v of bytes
+// that domain keeps (lowercase ASCII letters, digits, "-" and "."), or
+// -1 when domain rejects that prefix.
+func domainPrefix(v string) int {
+	label, i := 0, 0 // label: start of the current label
+	for ; i < len(v); i++ {
+		c := domainByte[v[i]]
+		if c == domainLetter {
 			continue
 		}
-		if domainByte[h[i]] != domainDot || !domainLabel(h[label:i]) {
-			return false
+		if c != domainDot {
+			break
+		}
+		if !domainLabel(v[label:i]) {
+			return -1
 		}
 		label = i + 1
 	}
-	last := h[label:]
-	return domainLabel(last) && (last[0] < '0' || last[0] > '9')
+	if last := v[label:i]; !domainLabel(last) || (last[0] >= '0' && last[0] <= '9') {
+		return -1
+	}
+	return i
 }
 
 // domainLabel reports whether a label of a domain is neither empty nor
@@ -437,6 +458,14 @@ var domainByte = func() (t [256]uint8) {
 // delimiters that end the host and ":".
 var hostDelimiter = func() (t [256]bool) {
 	for _, c := range "/?#\\:" {
+		t[c] = true
+	}
+	return t
+}()
+
+// specialHostEnd holds the bytes that end the host in a special URL.
+var specialHostEnd = func() (t [256]bool) {
+	for _, c := range "/?#\\" {
 		t[c] = true
 	}
 	return t

@@ -79,3 +79,16 @@ func TestDomain(t *testing.T) {
 		}
 	}
 }
+
+func TestDomainPrefix(t *testing.T) {
+	for v, want := range map[string]int{
+		"example.org": 11, "example.org/p": 11, "a-b.c?q": 5, "a.b#f": 3, "a.b\\c": 3,
+		"a.b:80": 3, "a.b\tc": 3, "a.bC": 3, "x1.y2 z": 5,
+		"": -1, "/p": -1, "a..b/": -1, ".a/": -1, "a./": -1, "a.9/": -1, "a.0x1?": -1,
+		"xn--nxa.gr/": -1, "a.xn--b#": -1, "Example.org": -1,
+	} {
+		if got := domainPrefix(v); got != want {
+			t.Errorf("domainPrefix(%q) = %d, want %d", v, got, want)
+		}
+	}
+}
