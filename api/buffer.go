@@ -35,6 +35,17 @@ func (u *URL) view() span.URL {
 	return u.url
 }
 
+// href returns u's href as view().Href() does, reading only the string:
+// a copy of the whole URL would load its string header as one wide word
+// that the splice's two narrow stores cannot forward, a stall on the
+// common set-then-read path.
+func (u *URL) href() string {
+	if u.inBuf {
+		u.bufLive = true
+	}
+	return u.url.Href()
+}
+
 // spliceBuf returns the memory a splice may build in: u's buffer; nil
 // when u has none (the first splice allocates the new href and no more,
 // as an object set once and read is the common case); or when a string

@@ -142,15 +142,15 @@ func (u *URL) Equal(other *URL, excludeFragments bool) bool {
 
 // Href is the href getter: the URL's serialization.
 // https://url.spec.whatwg.org/#dom-url-href
-func (u *URL) Href() string { return u.view().Href() }
+func (u *URL) Href() string { return u.href() }
 
 // String returns the href (the stringifier).
 // https://url.spec.whatwg.org/#dom-url-href
-func (u *URL) String() string { return u.view().Href() }
+func (u *URL) String() string { return u.href() }
 
 // ToJSON is toJSON(): the href.
 // https://url.spec.whatwg.org/#dom-url-tojson
-func (u *URL) ToJSON() string { return u.view().Href() }
+func (u *URL) ToJSON() string { return u.href() }
 
 // MarshalJSON encodes the URL as its href, a JSON string.
 func (u *URL) MarshalJSON() ([]byte, error) { return json.Marshal(u.url.Href()) }
