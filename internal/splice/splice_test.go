@@ -86,6 +86,9 @@ func TestDomainPrefix(t *testing.T) {
 		"a.b:80": 3, "a.b\tc": 3, "a.bC": 3, "x1.y2 z": 5,
 		"": -1, "/p": -1, "a..b/": -1, ".a/": -1, "a./": -1, "a.9/": -1, "a.0x1?": -1,
 		"xn--nxa.gr/": -1, "a.xn--b#": -1, "Example.org": -1,
+		"abcdefgh": 8, "abcdefg.h": 9, "abcdefgh.ijklmnop.q/r": 19, "www.example.com:443": 15,
+		"abcdefgh..ijk": -1, "abcdefg.xn--ijkl.m": -1, "abcdefgh.1234567": -1, "abcdefgh.a123456": 16,
+		"abcdefgh.": -1, "abcdefghijklmnopé": 16, "abcdefghijklmno\x00": 15,
 	} {
 		if got := domainPrefix(v); got != want {
 			t.Errorf("domainPrefix(%q) = %d, want %d", v, got, want)
