@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/offsets"
@@ -173,6 +174,8 @@ func FuzzSetterSplice(f *testing.F) {
 	f.Add("http://a.com/", uint8(4), "a.xn--b?q", uint8(3), "a.b\tc/")
 	f.Add("sc://a.com/p", uint8(3), "a.b/x", uint8(4), `a.b\c`)
 	f.Add("https://a.com/p", uint8(3), "xn--a.b/", uint8(4), "a..b?q")
+	f.Add("http://a.com:81/p", uint8(3), "a.b:0080/x", uint8(3), "a.b:99999")
+	f.Add("https://a.com/p", uint8(3), "a.b:1:2", uint8(4), "a.b:1")
 	f.Fuzz(checkSplice)
 }
 
@@ -189,7 +192,7 @@ var spliceValues = map[string][]string{
 	"protocol":     {"https", "http", "ws", "sc", "ftp:", "file"},
 	"username":     {"user", "", "a%20b", "u@"},
 	"password":     {"pass", "", "p:w"},
-	"host":         {"example.org", "a-b.c", "x.1", "h:8080", "[::1]", "xn--nxa", "h:80/\tx", "a\tb:1", "h:8\n0", "example.org/p", "a.b\\c", "a..b/", "a.9/x", "a.b\tc", "a.b.?q"},
+	"host":         {"example.org", "a-b.c", "x.1", "h:8080", "[::1]", "xn--nxa", "h:80/\tx", "a\tb:1", "h:8\n0", "example.org/p", "a.b\\c", "a..b/", "a.9/x", "a.b\tc", "a.b.?q", "a.b:443/x", "a.b:65536", "a.b:1:2", "a.b:8\t0/"},
 	"hostname":     {"example.org", "EXAMPLE.org", "h/p", "h?q", "a.b#c", "xn--a.b/", "a.b c/"},
 	"port":         {"8080", "", "80", "443", "0", "65536", "12x"},
 	"pathname":     {"/x/y", "", "x", "/a/../b", "/%2e/", "//p", "/a b"},
@@ -259,8 +262,17 @@ func TestSetHostSpliceTakes(t *testing.T) {
 		{"https://a.com", "x.y#z", "https://x.y/"},
 		{"https://a.com/p", `x.y\z`, "https://x.y/p"},
 		{"https://a.com/p", "a.b-c9.d-e", "https://a.b-c9.d-e/p"},
+		// Host setter only: a port after the domain.
+		{"https://a.com/p", "x.y:8080", "https://x.y:8080/p"},
+		{"http://a.com:81/p", "x.y:0080?q", "http://x.y/p"},
+		{"http://a.com:81/p", "x.y:", "http://x.y:81/p"},
+		{"ws://a.com/p", `x.y:9\z`, "ws://x.y:9/p"},
 	} {
-		for _, name := range []string{"host", "hostname"} {
+		names := []string{"host", "hostname"}
+		if strings.Contains(c.value, ":") {
+			names = names[:1]
+		}
+		for _, name := range names {
 			u := ParseURL(c.href)
 			if !spliceSetters[name](u, c.value) {
 				t.Errorf("%s(%q) on %q: the splice declines", name, c.value, c.href)

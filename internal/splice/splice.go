@@ -304,18 +304,25 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 	if k == record.HostNull || k == record.HostEmpty || (sp && u.isFile()) {
 		return false
 	}
-	var host, port string
-	kind := record.HostDomain
-	n := -1
+	// The common values of a special URL, a domain alone or before the
+	// end of the host or, for the host setter, before ":" and a port,
+	// take one pass (domainPrefix, specialPort); hostValue finds the same
+	// host and port in them.
+	n, p := -1, -1
 	if sp {
 		n = domainPrefix(value)
+		if n >= 0 && n < len(value) && value[n] == ':' && !hostname {
+			p = specialPort(value[n+1:])
+		}
 	}
-	if n >= 0 && (n == len(value) || specialHostEnd[value[n]]) {
-		// The common value of a special URL, a domain alone or followed
-		// by the end of the host, takes one pass: hostValue finds the
-		// same host in it and no port.
+	var host, port string
+	kind := record.HostDomain
+	switch {
+	case n >= 0 && (n == len(value) || specialHostEnd[value[n]]):
 		host = value[:n]
-	} else {
+	case p >= 0:
+		host, port = value[:n], value[n+1:n+1+p]
+	default:
 		var ok bool
 		if host, port, kind, ok = hostValue(value, sp, hostname); !ok {
 			return false
@@ -381,6 +388,20 @@ func nextHostByte(s string, i int) int {
 		}
 	}
 	return len(s)
+}
+
+// specialPort returns the length of the port at the start of s, ASCII
+// digits for a number up to 65535 (or none) that the end of the host in
+// a special URL (or of s) follows, or -1 when s does not start so.
+func specialPort(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if (i < len(s) && !specialHostEnd[s[i]]) || !portDigits(s[:i]) {
+		return -1
+	}
+	return i
 }
 
 // portDigits reports whether s is empty or ASCII digits for a number up

@@ -95,3 +95,14 @@ func TestDomainPrefix(t *testing.T) {
 		}
 	}
 }
+
+func TestSpecialPort(t *testing.T) {
+	for v, want := range map[string]int{
+		"": 0, "80": 2, "8080/p": 4, "0?q": 1, "65535#f": 5, `1\x`: 1, "/p": 0,
+		"65536": -1, "99999/": -1, "1:2": -1, "8\t0": -1, "8a": -1, " 8": -1,
+	} {
+		if got := specialPort(v); got != want {
+			t.Errorf("specialPort(%q) = %d, want %d", v, got, want)
+		}
+	}
+}
