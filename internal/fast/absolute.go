@@ -32,14 +32,12 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p offsets.Packed, ok boo
 		var blocks [1]asm.Block
 		asm.Classify(blocks[:], s)
 		b := &blocks[0]
-		hostEnd, ok := shortHost(b, a, n)
-		ok = ok && b.Bad|b.Extra == 0
-		kind := record.HostDomain
-		if ok && mayEndInANumber(s[hostEnd-1]) {
-			kind, ok = hostNumber(s[a:hostEnd])
-		}
-		if ok {
-			if hostEnd == n {
+		if hostEnd, ok := shortHost(b, a, n); ok && b.Bad|b.Extra == 0 {
+			kind := record.HostDomain
+			if mayEndInANumber(s[hostEnd-1]) {
+				kind, ok = hostNumber(s[a:hostEnd])
+			}
+			if ok && hostEnd == n {
 				// No path: the serialization adds "/".
 				if !building(buf) {
 					return "", p, true
@@ -47,7 +45,9 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p offsets.Packed, ok boo
 				out := append(grow(buf, n+1), s...)
 				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, kind, offsets.FlagSpecial), true
 			}
-			if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
+			if !ok {
+				// A number of another form: the scanner's tiers decline it.
+			} else if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
 				query, fragment := termsAt(s, term)
 				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, kind, offsets.FlagSpecial), true
 			}

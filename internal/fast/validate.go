@@ -364,8 +364,10 @@ func authority(s string, i int, special bool) Verdict {
 	// label of ASCII digits and letters but for case, which the checks
 	// ignore. A canonical IPv4 address, the common case, is valid on
 	// sight (hostNumber).
-	if _, ok := hostNumber(host); !ok && !validIPv4(host) {
-		return Fails
+	if mayEndInANumber(host[len(host)-1]) {
+		if _, ok := hostNumber(host); !ok && !validIPv4(host) {
+			return Fails
+		}
 	}
 	return Parses
 }
