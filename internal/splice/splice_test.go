@@ -89,6 +89,7 @@ func TestDomainPrefix(t *testing.T) {
 		"abcdefgh": 8, "abcdefg.h": 9, "abcdefgh.ijklmnop.q/r": 19, "www.example.com:443": 15,
 		"abcdefgh..ijk": -1, "abcdefg.xn--ijkl.m": -1, "abcdefgh.1234567": -1, "abcdefgh.a123456": 16,
 		"abcdefgh.": -1, "abcdefghijklmnopé": 16, "abcdefghijklmno\x00": 15,
+		"zz.z9/": 5, "a.xn--/": -1, "xn--.a": -1, "xn-.a": 5, "ab{": 2,
 	} {
 		if got := domainPrefix(v); got != want {
 			t.Errorf("domainPrefix(%q) = %d, want %d", v, got, want)
@@ -100,6 +101,7 @@ func TestSpecialPort(t *testing.T) {
 	for v, want := range map[string]int{
 		"": 0, "80": 2, "8080/p": 4, "0?q": 1, "65535#f": 5, `1\x`: 1, "/p": 0,
 		"65536": -1, "99999/": -1, "1:2": -1, "8\t0": -1, "8a": -1, " 8": -1,
+		"9/": 1, "19": 2, "0": 1, "/9": 0, ":9": -1,
 	} {
 		if got := specialPort(v); got != want {
 			t.Errorf("specialPort(%q) = %d, want %d", v, got, want)
