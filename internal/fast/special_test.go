@@ -113,3 +113,29 @@ func FuzzCanonicalIPv4(f *testing.F) {
 		}
 	})
 }
+
+// TestHostNumber: how the fast path takes a host by its end, for each
+// digit a canonical address can end in and the other number forms.
+func TestHostNumber(t *testing.T) {
+	for _, c := range []struct {
+		host string
+		kind record.HostKind
+		ok   bool
+	}{
+		{"1.2.3.9", record.HostIPv4, true},
+		{"1.2.3.0", record.HostIPv4, true},
+		{"192.168.100.255", record.HostIPv4, true},
+		{"example.com", record.HostDomain, true},
+		{"example.de", record.HostDomain, true}, // ends in a hex digit, not a number
+		{"a9.b8c", record.HostDomain, true},
+		{"1.2.3.09", record.HostDomain, false}, // numbers the IPv4 parser rewrites
+		{"1.2.9", record.HostDomain, false},
+		{"a.0x9", record.HostDomain, false},
+		{"a.9", record.HostDomain, false},
+		{"1.2.3.9.", record.HostDomain, false},
+	} {
+		if kind, ok := hostNumber(c.host); kind != c.kind || ok != c.ok {
+			t.Errorf("hostNumber(%q) = %v %v, want %v %v", c.host, kind, ok, c.kind, c.ok)
+		}
+	}
+}
