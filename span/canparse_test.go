@@ -1,10 +1,6 @@
 package span_test
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/testvectors"
@@ -28,35 +24,14 @@ func TestCanParseRefDatasets(t *testing.T) {
 	dir := testvectors.DatasetsDir(t)
 	others := []span.URL{span.MustParse("https://example.com/a/b?q#f"), span.MustParse("sc://h/p"), span.MustParse("file:///C:/x/y"), span.MustParse("data:,x")}
 	for _, name := range []string{"relative.tsv", "requests.txt", "messy.txt"} {
-		f, err := os.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		bases := map[string]span.URL{}
-		for line := 0; sc.Scan(); line++ {
-			ref, baseStr, _ := strings.Cut(sc.Text(), "\t")
-			switch name {
-			case "requests.txt":
-				if baseStr == "" {
-					baseStr = "localhost"
-				}
-				baseStr = "http://" + baseStr + "/"
-			case "messy.txt":
+		eachCorpusCase(t, dir, name, func(line int, ref, _ string, base *span.URL) {
+			switch {
+			case name == "messy.txt":
 				checkCanParse(t, others[line%len(others)], ref)
-				continue
+			case base != nil:
+				checkCanParse(t, *base, ref)
 			}
-			b, ok := bases[baseStr]
-			if !ok {
-				if b, err = span.Parse(baseStr); err != nil {
-					continue
-				}
-				bases[baseStr] = b
-			}
-			checkCanParse(t, b, ref)
-		}
-		f.Close()
+		})
 	}
 }
 

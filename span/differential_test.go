@@ -129,37 +129,16 @@ func FuzzFastSlow(f *testing.F) {
 func TestFastSlowDatasets(t *testing.T) {
 	dir := testvectors.DatasetsDir(t)
 	for _, name := range []string{"absolute.txt", "messy.txt", "hosts.txt", "relative.tsv", "requests.txt"} {
-		f, err := os.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		bases := map[string]span.URL{}
 		lines, taken := 0, 0
-		for sc.Scan() {
-			line := sc.Text()
+		eachCorpusCase(t, dir, name, func(_ int, input, baseStr string, base *span.URL) {
 			lines++
-			input, baseStr := corpusCase(name, line)
-			if baseStr == "" {
-				if compareFast(t, input, nil) {
-					taken++
-				}
-				continue
+			if baseStr != "" && base == nil {
+				return // a base that fails to parse: nothing to compare
 			}
-			b, ok := bases[baseStr]
-			if !ok {
-				var err error
-				if b, err = span.Parse(baseStr); err != nil {
-					continue
-				}
-				bases[baseStr] = b
-			}
-			if compareFast(t, input, &b) {
+			if compareFast(t, input, base) {
 				taken++
 			}
-		}
-		f.Close()
+		})
 		t.Logf("%s: fast path took %d of %d lines (%.1f%%)", name, taken, lines, 100*float64(taken)/float64(max(lines, 1)))
 	}
 }
@@ -267,4 +246,38 @@ func corpusCase(name, line string) (input, base string) {
 		input = line
 	}
 	return input, base
+}
+
+// eachCorpusCase calls fn for every line of the corpus name in dir, with
+// the line's number, its input and base as corpusCase makes them, and the
+// base parsed (each distinct base once): nil when the line has none or
+// its base fails to parse.
+func eachCorpusCase(t *testing.T, dir, name string, fn func(line int, input, baseStr string, base *span.URL)) {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	bases := map[string]*span.URL{}
+	for line := 0; sc.Scan(); line++ {
+		input, baseStr := corpusCase(name, sc.Text())
+		var base *span.URL
+		if baseStr != "" {
+			b, ok := bases[baseStr]
+			if !ok {
+				if u, err := span.Parse(baseStr); err == nil {
+					b = &u
+				}
+				bases[baseStr] = b
+			}
+			base = b
+		}
+		fn(line, input, baseStr, base)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -1,9 +1,6 @@
 package span_test
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/spanurl/spanurl/internal/fast"
@@ -79,40 +76,23 @@ func checkVerdictString(t testing.TB, input, base string) bool {
 func TestCanParseValidateDatasets(t *testing.T) {
 	dir := testvectors.DatasetsDir(t)
 	for _, name := range []string{"absolute.txt", "messy.txt", "hosts.txt", "relative.tsv", "requests.txt"} {
-		f, err := os.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		bases := map[string]span.URL{}
 		lines, decided, withBase, decidedBase, decidedString := 0, 0, 0, 0, 0
-		for sc.Scan() {
-			line := sc.Text()
+		eachCorpusCase(t, dir, name, func(_ int, input, baseStr string, base *span.URL) {
 			lines++
-			input, baseStr := corpusCase(name, line)
 			if checkVerdict(t, input, nil) {
 				decided++
 			}
-			if baseStr == "" {
-				continue
-			}
-			b, ok := bases[baseStr]
-			if !ok {
-				if b, err = span.Parse(baseStr); err != nil {
-					continue
-				}
-				bases[baseStr] = b
+			if base == nil {
+				return
 			}
 			withBase++
-			if checkVerdict(t, input, &b) {
+			if checkVerdict(t, input, base) {
 				decidedBase++
 			}
 			if checkVerdictString(t, input, baseStr) {
 				decidedString++
 			}
-		}
-		f.Close()
+		})
 		t.Logf("%s: decided %d of %d lines without a base (%.2f%%)", name, decided, lines, 100*float64(decided)/float64(max(lines, 1)))
 		if withBase > 0 {
 			t.Logf("%s: decided %d of %d lines against their base (%.2f%%), %d against it as a string (%.2f%%)", name, decidedBase, withBase,
