@@ -99,8 +99,7 @@ const (
 func (k KeyBy) key(o urlkey.Options, u span.URL) string {
 	switch k {
 	case ByCacheKey:
-		key := o.CacheKey(u)
-		return key
+		return o.CacheKey(u)
 	case ByHref:
 		return u.Href()
 	}

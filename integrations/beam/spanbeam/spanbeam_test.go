@@ -44,6 +44,17 @@ func formatRequest(key string, r spanbeam.Request) string {
 	return strings.Join([]string{key, r.Client, r.User, r.Time, r.Method, r.Target, r.Protocol, r.Status, r.Size, r.Referer, r.UserAgent, r.Server}, "|") + "|" + formatURL("", r.URL)
 }
 
+// expectKey is the key KeyBy k names for u, from urlkey alone.
+func expectKey(k spanbeam.KeyBy, keys urlkey.Options, u span.URL) string {
+	switch k {
+	case spanbeam.ByCacheKey:
+		return keys.CacheKey(u)
+	case spanbeam.ByHref:
+		return u.Href()
+	}
+	return keys.SiteKey(u)
+}
+
 // formatDead writes a dead letter as one comparable string.
 func formatDead(d spanbeam.DeadLetter) string { return d.Input + "|" + d.Reason }
 
@@ -69,15 +80,7 @@ func expectURLs(t *testing.T, lines []string, opts spanbeam.URLOptions) (parsed,
 			dead = append(dead, line+"|"+err.Error())
 			continue
 		}
-		var key string
-		switch opts.KeyBy {
-		case spanbeam.BySite:
-			key = opts.Keys.SiteKey(u)
-		case spanbeam.ByCacheKey:
-			key = opts.Keys.CacheKey(u)
-		case spanbeam.ByHref:
-			key = u.Href()
-		}
+		key := expectKey(opts.KeyBy, opts.Keys, u)
 		parsed = append(parsed, formatURL(key, spanbeam.FromSpan(u)))
 	}
 	return parsed, dead
@@ -203,15 +206,7 @@ func expectLog(t *testing.T, lines []string, format accesslog.Format, opts spanb
 			dead = append(dead, line+"|"+err.Error())
 			continue
 		}
-		var key string
-		switch opts.KeyBy {
-		case spanbeam.BySite:
-			key = opts.Keys.SiteKey(u)
-		case spanbeam.ByCacheKey:
-			key = opts.Keys.CacheKey(u)
-		case spanbeam.ByHref:
-			key = u.Href()
-		}
+		key := expectKey(opts.KeyBy, opts.Keys, u)
 		server, _ := l.Server(opts.Host, opts.Scheme)
 		parsed = append(parsed, formatRequest(key, spanbeam.Request{
 			Client: string(l.Client), User: string(l.User), Time: string(l.Time),
