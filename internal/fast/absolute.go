@@ -37,6 +37,8 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p offsets.Packed, ok boo
 			if mayEndInANumber(s[hostEnd-1]) {
 				kind, ok = hostNumber(s[a:hostEnd])
 			}
+			// ok false: a number of another form, which the scanner's
+			// tiers decline.
 			if ok && hostEnd == n {
 				// No path: the serialization adds "/".
 				if !building(buf) {
@@ -45,11 +47,11 @@ func ParseAbsolute(s string, buf *Buffer) (href string, p offsets.Packed, ok boo
 				out := append(grow(buf, n+1), s...)
 				return finish(buf, append(out, '/')), pack(end, a, n, -1, n, -1, -1, kind, offsets.FlagSpecial), true
 			}
-			if !ok {
-				// A number of another form: the scanner's tiers decline it.
-			} else if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
-				query, fragment := termsAt(s, term)
-				return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, kind, offsets.FlagSpecial), true
+			if ok {
+				if term, look := shortPath(n, b, hostEnd); look == 0 || plainPath(s, 0, look) {
+					query, fragment := termsAt(s, term)
+					return s, pack(end, a, hostEnd, -1, hostEnd, query, fragment, kind, offsets.FlagSpecial), true
+				}
 			}
 		}
 	}

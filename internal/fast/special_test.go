@@ -70,13 +70,11 @@ func canonicalIPv4Ref(host string) bool {
 // with the reference; so do the hosts with one byte dropped or added.
 func TestIsCanonicalIPv4Parts(t *testing.T) {
 	parts := []string{"", "0", "1", "9", "00", "01", "10", "99", "100", "199", "249", "250", "255", "256", "260", "300", "999", "0000", "1000", "a", "1a", "/", "\x80", ":", "2\xff5"}
-	n := 0
 	for _, a := range parts {
 		for _, b := range parts {
 			for _, c := range parts {
 				for _, d := range parts {
 					for _, host := range []string{a + "." + b + "." + c + "." + d, a + "." + b + "." + c + "." + d + ".", a + "." + b + "/" + c + "." + d, a + b + "." + c + "." + d} {
-						n++
 						if got, want := isCanonicalIPv4(host), canonicalIPv4Ref(host); got != want {
 							t.Fatalf("isCanonicalIPv4(%q) = %v, want %v", host, got, want)
 						}
@@ -84,9 +82,6 @@ func TestIsCanonicalIPv4Parts(t *testing.T) {
 				}
 			}
 		}
-	}
-	if n < 4*len(parts)*len(parts)*len(parts)*len(parts) {
-		t.Fatalf("checked %d hosts", n)
 	}
 }
 
