@@ -335,7 +335,7 @@ func authority(s string, i int, special bool) Verdict {
 	// The port state: ASCII digits up to the authority's end, a 16-bit
 	// unsigned integer when there are any (1, 2.1.2); any other byte is
 	// port-invalid (3).
-	if colon >= 0 && !validPort(s[colon+1:end]) {
+	if colon >= 0 && !offsets.PortDigits(s[colon+1:end]) {
 		return Fails
 	}
 	if !special {
@@ -370,23 +370,6 @@ func authority(s string, i int, special bool) Verdict {
 		}
 	}
 	return Parses
-}
-
-// validPort reports whether the port state accepts p, the bytes between
-// the host's ":" and the end of the authority: ASCII digits only (port
-// state, 1 and 3) whose value, when there are any, fits 16 bits (2.1.2).
-func validPort(p string) bool {
-	v := 0
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c < '0' || c > '9' {
-			return false
-		}
-		if v = v*10 + int(c-'0'); v > 0xffff {
-			return false
-		}
-	}
-	return true
 }
 
 // validIPv4 reports whether the IPv4 parser returns an address for host,

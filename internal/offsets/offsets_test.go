@@ -76,3 +76,16 @@ func TestWithHost(t *testing.T) {
 		}
 	}
 }
+
+// TestPortDigits: empty and digits up to 65535 (leading zeros are the
+// port state's too), nothing past them and no other byte.
+func TestPortDigits(t *testing.T) {
+	for s, want := range map[string]bool{
+		"": true, "0": true, "9": true, "80": true, "65535": true, "0000000000065535": true,
+		"65536": false, "99999": false, "8a": false, " 8": false, "8/": false, "-1": false, ":": false,
+	} {
+		if got := offsets.PortDigits(s); got != want {
+			t.Errorf("PortDigits(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -336,7 +336,7 @@ func (u *URL) SetHost(value string, hostname bool, dst *[]byte) bool {
 	if port != "" {
 		// A port the value has is set as the port setter sets it (after
 		// the host, in the buffer the host was written to); it takes
-		// every value portDigits accepts.
+		// every value offsets.PortDigits accepts.
 		u.SetPort(port, dst)
 	}
 	return true
@@ -349,7 +349,7 @@ func hostValue(value string, sp, hostname bool) (host, port string, kind record.
 	// The host ends at the first "/", "?", "#" (or "\\" in a special
 	// URL); the first ":" before that starts the port. A tab or newline,
 	// which the parser removes before it reads the value, needs no check
-	// of its own: before the end, domain, opaqueHost or portDigits refuses
+	// of its own: before the end, domain, opaqueHost or offsets.PortDigits refuses
 	// it, and the setter ignores what follows the end.
 	end, colon := len(value), -1
 	for i := nextHostByte(value, 0); i < len(value); i = nextHostByte(value, i+1) {
@@ -367,7 +367,7 @@ func hostValue(value string, sp, hostname bool) (host, port string, kind record.
 		// The host state goes on to the port state: the hostname setter
 		// fails, and the host setter takes the port's digits, which a
 		// splice takes when they are all there is.
-		if hostname || !portDigits(host[colon+1:]) {
+		if hostname || !offsets.PortDigits(host[colon+1:]) {
 			return "", "", 0, false
 		}
 		host, port = host[:colon], host[colon+1:]
@@ -398,25 +398,10 @@ func specialPort(s string) int {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
-	if (i < len(s) && !specialHostEnd[s[i]]) || !portDigits(s[:i]) {
+	if (i < len(s) && !specialHostEnd[s[i]]) || !offsets.PortDigits(s[:i]) {
 		return -1
 	}
 	return i
-}
-
-// portDigits reports whether s is empty or ASCII digits for a number up
-// to 65535.
-func portDigits(s string) bool {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-		if n = n*10 + int(s[i]-'0'); n > 65535 {
-			return false
-		}
-	}
-	return true
 }
 
 // domain reports whether the host parser leaves h as it is and makes it a
