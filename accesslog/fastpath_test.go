@@ -60,13 +60,9 @@ func TestParserURLRequests(t *testing.T) {
 	sc.Buffer(nil, 1<<20)
 	n := 0
 	for sc.Scan() {
-		target, host, _ := strings.Cut(sc.Text(), "\t")
-		if host == "" {
-			host = "-"
-		}
+		line, host := requestLogLine(sc.Text())
 		n++
 		var l Line
-		line := `192.0.2.1 - - [10/Oct/2024:13:55:36 +0000] "GET ` + nginxEscape(target) + ` HTTP/1.1" 200 1 "-" "-" "` + nginxEscape(host) + `"`
 		if err := hostLog.Parse([]byte(line), &l); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
@@ -86,6 +82,17 @@ func TestParserURLRequests(t *testing.T) {
 	if n < 1000 {
 		t.Errorf("requests.txt: %d lines", n)
 	}
+}
+
+// requestLogLine writes a line of requests.txt (a target, a tab, the
+// Host or nothing) as a combined log line with the Host in a last quoted
+// field, as nginx writes them; host is that field ("-" for none).
+func requestLogLine(corpusLine string) (line, host string) {
+	target, host, _ := strings.Cut(corpusLine, "\t")
+	if host == "" {
+		host = "-"
+	}
+	return `192.0.2.1 - - [10/Oct/2024:13:55:36 +0000] "GET ` + nginxEscape(target) + ` HTTP/1.1" 200 1 "-" "-" "` + nginxEscape(host) + `"`, host
 }
 
 // nginxEscape escapes s as nginx writes a quoted field: '"', '\' and

@@ -198,13 +198,9 @@ func TestURLMatchesLiveRequests(t *testing.T) {
 		if testing.Short() && n == 5000 {
 			break
 		}
-		target, host, _ := strings.Cut(sc.Text(), "\t")
-		if host == "" {
-			host = "-"
-		}
+		line, _ := requestLogLine(sc.Text())
 		n++
 		var l Line
-		line := `192.0.2.1 - - [10/Oct/2024:13:55:36 +0000] "GET ` + nginxEscape(target) + ` HTTP/1.1" 200 1 "-" "-" "` + nginxEscape(host) + `"`
 		if err := p.Parse([]byte(line), &l); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
